@@ -1,0 +1,25 @@
+"""`make bench`: the speed figures the issues ask for, printed as one JSON object per line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def simulate(game: str, players: int, games: int) -> dict[str, object]:
+    out = subprocess.run(
+        [sys.executable, "-m", "rules", "simulate", game, "--players", str(players),
+         "--games", str(games), "--agents", "random", "--seed", "1"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    result: dict[str, object] = json.loads(out)
+    return {k: result[k] for k in ("game", "players", "games", "errors", "actions_per_s", "wall_s")}
+
+
+def main() -> None:
+    print(json.dumps({"bench": "simulate", **simulate("kobayakawa", 5, 2000)}))
+
+
+if __name__ == "__main__":
+    main()

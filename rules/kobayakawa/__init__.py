@@ -1,0 +1,29 @@
+"""Kobayakawa for 3–6 players: the rules behind the shared protocol."""
+
+from rules.kobayakawa.game import (
+    GAME,
+    CARDS,
+    ROUNDS,
+    Draw,
+    Fight,
+    Flip,
+    Keep,
+    Kobayakawa,
+    KobayakawaState,
+    Pass,
+    Phase,
+)
+
+__all__ = [
+    "CARDS",
+    "GAME",
+    "ROUNDS",
+    "Draw",
+    "Fight",
+    "Flip",
+    "Keep",
+    "Kobayakawa",
+    "KobayakawaState",
+    "Pass",
+    "Phase",
+]
