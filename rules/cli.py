@@ -78,7 +78,9 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--players", type=int, default=None)
         cmd.add_argument("--games", type=int, default=100)
         cmd.add_argument("--seed", type=int, default=0)
-        cmd.add_argument("--agents", default="random", help="comma-separated, e.g. random,ismcts:200")
+        cmd.add_argument(
+            "--agents", default="random", help="comma-separated, e.g. random,ismcts:200"
+        )
         cmd.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
     replay = sub.add_parser("replay", help="validate a save by replaying it; print its outcome")
     replay.add_argument("save", type=Path)

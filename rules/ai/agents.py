@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -62,7 +63,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
 def _load_optional() -> None:
     """Search agents register themselves when their module is importable."""
     try:
-        import rules.ai.ismcts  # noqa: F401
+        importlib.import_module("rules.ai.ismcts")
     except ModuleNotFoundError as exc:
         if exc.name != "rules.ai.ismcts":
             raise

@@ -132,7 +132,8 @@ class Game(ABC, Generic[S]):
         options = dict(options or {})
         out = {}
         for spec in self.info.options:
-            out[spec.key] = spec.check(options.pop(spec.key)) if spec.key in options else spec.default
+            given = spec.key in options
+            out[spec.key] = spec.check(options.pop(spec.key)) if given else spec.default
         if options:
             raise SetupError("unknown_option", option=sorted(options)[0])
         return out
