@@ -1,8 +1,8 @@
 """Kobayakawa for 3–6 players: the rules behind the shared protocol."""
 
 from rules.kobayakawa.game import (
-    GAME,
     CARDS,
+    GAME,
     ROUNDS,
     Draw,
     Fight,
