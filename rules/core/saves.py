@@ -122,9 +122,11 @@ def record_from_json(data: object) -> GameRecord:
     seed = _field(data, "seed", int)
     options = _field(data, "options", dict)
     raw_actions = _field(data, "actions", list)
+    if isinstance(seed, bool):
+        raise SaveError("bad_field", field="seed")
     app_version = data.get("app_version", "")
-    if not isinstance(app_version, str) or isinstance(seed, bool):
-        raise SaveError("bad_field", field="app_version" if isinstance(seed, int) else "seed")
+    if not isinstance(app_version, str):
+        raise SaveError("bad_field", field="app_version")
     actions: list[tuple[Seat, Action]] = []
     for index, entry in enumerate(raw_actions):
         if not isinstance(entry, dict) or set(entry) != {"seat", "action"}:
