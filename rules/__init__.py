@@ -30,6 +30,7 @@ __version__ = "0.1.0"
 # One line per game package; each exposes `GAME`, an instance of its Game class.
 _GAME_PACKAGES = (
     "kobayakawa",
+    "coup",
 )
 
 GAMES: dict[str, Game[Any]] = {}

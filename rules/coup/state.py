@@ -1,0 +1,127 @@
+"""Coup's table as data: phases, what follows a lost influence, and the whole state."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from rules.core import Rng, Seat
+from rules.coup.actions import Character
+
+TREASURY_COINS = 50
+START_COINS = 2
+NOBODY = -1
+
+
+class Phase(enum.Enum):
+    PICK = "pick"  # two-player variant: both seats secretly keep one card of a set
+    ACTION = "action"  # the actor declares an action
+    CHALLENGE = "challenge"  # window on the open claim: challenge or allow, in seat order
+    PROVE = "prove"  # the challenged claimant reveals the character or concedes
+    BLOCK = "block"  # window for blocking the pending action
+    LOSE = "lose"  # `loser` turns one face-down card face up
+    EXCHANGE = "exchange"  # the actor returns cards to the court one by one
+    OVER = "over"
+
+
+class Next(enum.Enum):
+    """What happens once a pending influence has been lost."""
+
+    CLAIM_STANDS = "claim_stands"  # the actor's claim survived a challenge
+    ACTION_FAILS = "action_fails"  # the actor lost the challenge on the claim
+    BLOCK_STANDS = "block_stands"  # the blocker survived a challenge
+    BLOCK_FAILS = "block_fails"  # the blocker lost the challenge: the action goes on
+    END_TURN = "end_turn"  # coup or assassination done
+
+
+@dataclass(slots=True)
+class CoupState:
+    """The whole table, hidden cards and court order included; `view` decides who sees what."""
+
+    players: int
+    rng: Rng
+    theme: str
+    variant: bool  # the two-player variant is in play
+    coins: list[int]
+    treasury: int
+    hidden: list[list[Character]]  # face-down cards (influence); the actor's hand in EXCHANGE
+    revealed: list[list[Character]]  # face-up cards: influence lost
+    court: list[Character]  # face down; drawn from the end
+    picks: list[Character | None]  # two-player variant: each seat's kept card
+    phase: Phase
+    actor: Seat  # whose turn it is
+    action: str  # the pending turn action's TYPE, "" when none
+    target: Seat
+    claimant: Seat  # who made the claim in the open window
+    claim: Character | None  # the character claimed in the open window
+    blocker: Seat
+    block_card: Character | None
+    challenger: Seat
+    window: tuple[Seat, ...]  # seats asked in this window, in order
+    window_pos: int  # index of the seat whose answer is awaited
+    loser: Seat
+    after: Next
+    loss_reason: str
+    returns_left: int  # cards the actor still has to return in EXCHANGE
+    out: list[Seat]  # eliminated seats, first out first
+
+    def copy(self) -> CoupState:
+        return CoupState(
+            self.players,
+            self.rng.copy(),
+            self.theme,
+            self.variant,
+            self.coins[:],
+            self.treasury,
+            [h[:] for h in self.hidden],
+            [r[:] for r in self.revealed],
+            self.court[:],
+            self.picks[:],
+            self.phase,
+            self.actor,
+            self.action,
+            self.target,
+            self.claimant,
+            self.claim,
+            self.blocker,
+            self.block_card,
+            self.challenger,
+            self.window,
+            self.window_pos,
+            self.loser,
+            self.after,
+            self.loss_reason,
+            self.returns_left,
+            self.out[:],
+        )
+
+    def alive(self, seat: Seat) -> bool:
+        return len(self.revealed[seat]) < 2
+
+    def influence(self, seat: Seat) -> int:
+        """Face-down cards that count as influence (drawn exchange cards do not)."""
+        n = len(self.hidden[seat])
+        if self.phase is Phase.EXCHANGE and seat == self.actor:
+            n -= self.returns_left
+        return n
+
+    def others_after(self, seat: Seat) -> tuple[Seat, ...]:
+        """Living seats other than `seat`, in seat order starting after it."""
+        n = self.players
+        return tuple(
+            q for q in ((seat + i) % n for i in range(1, n)) if len(self.revealed[q]) < 2
+        )
+
+    @property
+    def awaiting(self) -> Seat:
+        """The one seat whose answer the game waits for (NOBODY in PICK and OVER)."""
+        phase = self.phase
+        if phase is Phase.CHALLENGE or phase is Phase.BLOCK:
+            return self.window[self.window_pos]
+        if phase is Phase.PROVE:
+            return self.claimant
+        if phase is Phase.LOSE:
+            return self.loser
+        if phase is Phase.ACTION or phase is Phase.EXCHANGE:
+            return self.actor
+        return NOBODY

@@ -1,0 +1,133 @@
+"""What each seat may know of a Coup table (`view`), and worlds sampled from that alone.
+
+Memory of the court is not modelled: the court is shuffled after every
+exchange and every challenge a claimant wins, so its order is worthless, and
+a sampled world re-deals the court and the other seats' face-down cards from
+every card the seat has not seen (cards it returned to the court itself are
+re-dealt like any other).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from rules.core import JsonDict, Rng, Seat
+from rules.coup.actions import CHARACTERS, Character
+from rules.coup.state import NOBODY, CoupState, Phase
+
+if TYPE_CHECKING:
+    from rules.coup.game import Coup
+
+COPIES = 3
+
+
+def view(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
+    """Coins, treasury, court size, face-up cards, the open window, and your own hand."""
+    mine = seat is not None and 0 <= seat < s.players
+    return {
+        "game": "coup",
+        "players": s.players,
+        "seat": seat,
+        "theme": s.theme,
+        "two_player_variant": s.variant,
+        "phase": s.phase.value,
+        "to_act": list(game.to_act(s)),
+        "turn": s.actor,
+        "coins": s.coins[:],
+        "treasury": s.treasury,
+        "court_size": len(s.court),
+        "influence": [s.influence(q) for q in range(s.players)],
+        "revealed": [r[:] for r in s.revealed],
+        "alive": [s.alive(q) for q in range(s.players)],
+        "eliminated": s.out[:],
+        "picked": [p is not None for p in s.picks],
+        "hand": s.hidden[seat][:] if mine and seat is not None else None,
+        "pick": s.picks[seat] if mine and seat is not None else None,
+        "pending": _pending(s),
+    }
+
+
+def _pending(s: CoupState) -> JsonDict | None:
+    """The action under way and the window or choice the table is waiting for."""
+    if s.phase in (Phase.PICK, Phase.OVER):
+        return None
+
+    def who(q: Seat) -> Seat | None:
+        return None if q == NOBODY else q
+
+    return {
+        "action": s.action or None,
+        "target": who(s.target),
+        "claimant": who(s.claimant),
+        "claim": s.claim,
+        "blocker": who(s.blocker),
+        "block_character": s.block_card,
+        "challenger": who(s.challenger),
+        "window": list(s.window),
+        "awaiting": who(s.awaiting),
+        "loser": who(s.loser) if s.phase is Phase.LOSE else None,
+        "loss_reason": s.loss_reason if s.phase is Phase.LOSE else None,
+        "returns_left": s.returns_left,
+    }
+
+
+def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
+    """A full table consistent with `view(s, seat)`, built only from that view and `rng`."""
+    world = s.copy()
+    deal = Rng(rng.getrandbits(64))
+    world.rng = Rng(rng.getrandbits(64))
+    if s.phase is Phase.OVER:
+        return world
+    if s.phase is Phase.PICK:
+        return _picking_world(s, seat, deal, world)
+    seen: Counter[Character] = Counter(s.hidden[seat])
+    for r in s.revealed:
+        seen.update(r)
+    if s.variant:
+        in_play = _variant_cards(s, seat, seen, deal, world)
+    else:
+        in_play = Counter({c: COPIES for c in CHARACTERS})
+    unseen = sorted((in_play - seen).elements())
+    deal.shuffle(unseen)
+    for q in range(s.players):
+        if q != seat:
+            world.hidden[q] = [unseen.pop() for _ in s.hidden[q]]
+    world.court = unseen
+    assert len(unseen) == len(s.court)
+    return world
+
+
+def _variant_cards(
+    s: CoupState, seat: Seat, seen: Counter[Character], deal: Rng, world: CoupState
+) -> Counter[Character]:
+    """Two-player variant: the cards in play are both picks and the third set.
+
+    The other seat's pick is unknown: it is drawn among the characters that
+    keep everything this seat has seen possible.
+    """
+    other = 1 - seat
+    base = Counter(CHARACTERS)
+    own = s.picks[seat]
+    assert own is not None
+    base[own] += 1
+    fits = [c for c in CHARACTERS if not seen - (base + Counter((c,)))]
+    pick = fits[deal.below(len(fits))]
+    world.picks[other] = pick
+    base[pick] += 1
+    return base
+
+
+def _picking_world(s: CoupState, seat: Seat, deal: Rng, world: CoupState) -> CoupState:
+    """Two-player variant before the deal: the court is the third set, reshuffled, and
+    the other seat's pick (if made) is any character."""
+    other = 1 - seat
+    if s.picks[other] is not None:
+        pick = CHARACTERS[deal.below(len(CHARACTERS))]
+        world.picks[other] = pick
+        world.hidden[other] = [pick]
+    court = list(CHARACTERS)
+    deal.shuffle(court)
+    world.court = court
+    return world
