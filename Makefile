@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: run test lint bench dist clean
+.PHONY: run test lint bench dist smoke clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,10 @@ $(BIN)/python:
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
+
+$(VENV)/.installed-build: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[build]'
+	touch $(VENV)/.installed $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
@@ -31,6 +35,12 @@ test: lint
 
 bench: $(VENV)/.installed-dev
 	$(HEADLESS) $(BIN)/python build_scripts/bench.py
+
+dist: $(VENV)/.installed-build
+	$(BIN)/python build_scripts/build.py
+
+smoke: dist
+	$(HEADLESS) $(BIN)/python build_scripts/smoke.py
 
 clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache
