@@ -31,6 +31,7 @@ __version__ = "0.1.0"
 _GAME_PACKAGES = (
     "kobayakawa",
     "coup",
+    "magnate",
 )
 
 GAMES: dict[str, Game[Any]] = {}
