@@ -43,6 +43,18 @@ def build() -> Path:
     return APP
 
 
+def add_desktop_files(app: Path) -> None:
+    """Linux: the desktop entry, its installer and the icon travel inside the folder."""
+    if platform.system() != "Linux":
+        return
+    linux = ROOT / "build_scripts" / "linux"
+    for name in ("tablero.desktop", "install-desktop-entry.sh"):
+        shutil.copy2(linux / name, app / name)
+    icon = ROOT / "assets" / "icon.png"
+    if icon.exists():
+        shutil.copy2(icon, app / "tablero.png")
+
+
 def archive(app: Path) -> Path:
     name = f"tablero-{version()}-{platform_tag()}"
     if platform.system() == "Windows":
@@ -55,6 +67,7 @@ def archive(app: Path) -> Path:
 
 def main() -> int:
     app = build()
+    add_desktop_files(app)
     size_mb = folder_size(app) / 1e6
     packed = archive(app)
     print(f"app folder: {app} ({size_mb:.1f} MB)")
