@@ -16,10 +16,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from client.art import icon, kobayakawa, palette, textures  # noqa: E402
-from client.art._draw import text  # noqa: E402
+from client.art import icon, kobayakawa, palette, textures
+from client.art._draw import text
 
 CARD = (150, 225)
 SMALL_CARD = (60, 90)
