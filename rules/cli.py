@@ -82,6 +82,8 @@ def _parser() -> argparse.ArgumentParser:
             "--agents", default="random", help="comma-separated, e.g. random,ismcts:200"
         )
         cmd.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+        if name == "arena":
+            cmd.add_argument("--jobs", type=int, default=1, help="processes to play in")
     replay = sub.add_parser("replay", help="validate a save by replaying it; print its outcome")
     replay.add_argument("save", type=Path)
     return parser
@@ -145,8 +147,10 @@ def _play(args: argparse.Namespace) -> int:
         raise ValueError("--agents needs at least one agent")
     options = _options(args.option)
     game.new_game(players, args.seed, options)  # checks players and options up front
-    run = simulate if args.command == "simulate" else arena
-    tally = run(game, players, args.games, args.seed, specs, options)
+    if args.command == "simulate":
+        tally = simulate(game, players, args.games, args.seed, specs, options)
+    else:
+        tally = arena(game, players, args.games, args.seed, specs, options, jobs=args.jobs)
     print(json.dumps(tally.summary(), indent=1))
     return 0 if tally.errors == 0 else REFUSED
 

@@ -1,0 +1,433 @@
+"""Information-Set MCTS over the Game protocol: the search behind the easy/normal/hard agents.
+
+The algorithm is MO-ISMCTS (multiple-observer Information-Set Monte Carlo Tree
+Search; Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 4(2), 2012), chosen over SO-ISMCTS because in our games
+many moves are only partly seen by the others (Kobayakawa's kept card, Coup's
+claims, hidden hands): a single tree keyed by whole actions would let the
+searcher's later decisions depend on what it cannot know, and would spread an
+opponent's hidden choices over thousands of branches.
+
+One iteration:
+
+1. *Determinize*: `game.sample_world(state, seat, rng)` gives a full state
+   consistent with what `seat` knows. This is the only way the search sees
+   beyond `view(state, seat)`.
+2. *Select* down one tree per seat at once. A decision belongs to the first
+   seat in `to_act` (games list simultaneous answers in a fixed order). That
+   seat's tree chooses by UCB1 over its own legal actions *in this
+   determinization*, where an action's "parent visits" is how often it was
+   available (its availability count), because actions are not legal in
+   every determinization.
+3. Every tree then follows the move as its owner *observes* it: the acting
+   seat's tree by the action, then every tree (the actor's too) by the events
+   of the transition that its owner may see (`visible_events`). So a tree's
+   nodes are its owner's information sets: a drawn card splits the drawer's
+   tree, an opponent's hidden choice does not split mine.
+4. *Expand* one untried action of the acting seat, then *roll out* with the
+   game's policy (uniform random if it has none) to the end, or to the
+   rollout depth if the game offers an evaluation.
+5. *Back up* the per-seat rewards: each edge learns the reward of the seat
+   that chose it.
+
+The reward of a finished game for a seat is
+`WIN_WEIGHT * win_share + (1 - WIN_WEIGHT) * place`, where `win_share` is
+1/k for each of k winners (0 for the others), and `place` is
+(n - position) / (n - 1) averaged over the positions a tie group occupies
+(1 for a clear first, 0 for a clear last, 0.5 for everyone in a full tie).
+It lies in [0, 1] and sums to the same total for every outcome, so two-player
+games stay zero-sum; the place term keeps the search trying for second place
+when it cannot win. Each edge also counts the win share on its own: that is
+the win chance `hint` reports.
+
+Per-game hooks live in `rules/<game id>/ai.py` (all optional):
+`rollout_action(game, state, seat, rng) -> Action`,
+`evaluate(game, state) -> list[float]` (estimated reward per seat, in [0, 1])
+and `ROLLOUT_DEPTH: int` (actions after the tree before `evaluate` cuts).
+
+Honesty: the search reads the real state only through
+`legal_actions(state, seat)` (the root's choices), `view(state, seat)` (the
+decision's random seed) and `sample_world(state, seat, rng)`. Everything
+else happens inside sampled worlds. Other seats' trees start from one root per
+view they would have in the sampled world, so a simulated opponent decides on
+what *it* would know there, not on the searcher's view.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
+from types import ModuleType
+from typing import Any
+
+from rules.ai.agents import register_agent
+from rules.core import Action, Event, Game, Outcome, Seat
+
+WIN_WEIGHT = 0.8
+ROLLOUT_CAP = 5_000
+"""Actions after which a rollout that has not ended is scored as it stands."""
+
+RolloutPolicy = Callable[[Game[Any], Any, Seat, random.Random], Action]
+Evaluation = Callable[[Game[Any], Any], list[float]]
+
+
+# -- rewards --------------------------------------------------------------
+def outcome_rewards(outcome: Outcome) -> tuple[list[float], list[float]]:
+    """Per seat: the search reward in [0, 1], and the win share (1/k for k winners)."""
+    n = len(outcome.ranking)
+    wins = [1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(n)]
+    if n == 1:
+        return [wins[0]], wins
+    places = []
+    for rank in outcome.ranking:
+        tied = sum(1 for r in outcome.ranking if r == rank)
+        # Positions rank..rank+tied-1 are shared; average their place values.
+        first, last = rank, rank + tied - 1
+        places.append((n - (first + last) / 2) / (n - 1))
+    rewards = [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * pl for w, pl in zip(wins, places, strict=True)]
+    return rewards, wins
+
+
+# -- per-game hooks -------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What a game's `ai` module offers the search; None where it offers nothing."""
+
+    rollout_action: RolloutPolicy | None = None
+    evaluate: Evaluation | None = None
+    rollout_depth: int | None = None
+
+
+_HOOKS: dict[str, Hooks] = {}
+
+
+def game_hooks(game: Game[Any]) -> Hooks:
+    """The hooks in `rules.<game id>.ai`, or none if the game has no such module."""
+    found = _HOOKS.get(game.id)
+    if found is None:
+        name = f"rules.{game.id}.ai"
+        module: ModuleType | None
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            module = None
+        found = Hooks(
+            getattr(module, "rollout_action", None),
+            getattr(module, "evaluate", None),
+            getattr(module, "ROLLOUT_DEPTH", None),
+        )
+        _HOOKS[game.id] = found
+    return found
+
+
+# -- the search -----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """A search budget and policy: what a level is."""
+
+    iterations: int
+    time_limit: float | None = None
+    """Seconds; the search stops at whichever of the two budgets comes first.
+    With a time limit the result depends on the machine's speed."""
+    exploration: float = 0.7
+    use_policy: bool = True
+    """Roll out with the game's policy; False: uniformly random moves."""
+    use_evaluation: bool = True
+    """Cut rollouts at the game's depth and evaluate; False: play to the end."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats:
+    """What the search learnt about one root action."""
+
+    action: Action
+    visits: int
+    reward: float
+    win: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The chosen action, its estimated win chance, and the search's own figures."""
+
+    action: Action
+    win: float
+    iterations: int
+    seconds: float
+    stats: tuple[ActionStats, ...]
+
+
+class _Node:
+    """An information set in one seat's tree; its edges are the moves out of it."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Hashable, _Edge] = {}
+
+
+class _Edge:
+    """A move out of an information set, with the statistics of the seat that made it."""
+
+    __slots__ = ("after", "avail", "reward", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.wins = 0.0
+        self.after: dict[Hashable, _Node] = {}
+
+    def child(self, observation: Hashable) -> _Node:
+        node = self.after.get(observation)
+        if node is None:
+            node = self.after[observation] = _Node()
+        return node
+
+
+def _someone_moved(seat: Seat) -> Hashable:
+    """The edge key in a tree whose owner did not make the move (it sees only events)."""
+    return ("moved", seat)
+
+
+def _observations(events: Sequence[Event], players: int) -> list[Hashable]:
+    """Per seat, a hashable key of the events that seat may see."""
+    encoded = [(json.dumps(e, sort_keys=True, default=str), e["to"]) for e in events]
+    return [
+        tuple(text for text, to in encoded if to == "all" or seat in to)
+        for seat in range(players)
+    ]
+
+
+def _view_key(view: Any) -> str:
+    return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+
+
+class _Search:
+    """One decision's search: its trees, its RNG and its budget."""
+
+    def __init__(
+        self, game: Game[Any], state: Any, seat: Seat, config: SearchConfig, seed: int
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.seat = seat
+        self.config = config
+        view_text = _view_key(game.view(state, seat))
+        self.rng = random.Random(f"{seed}|{seat}|{view_text}")
+        self.root = _Node()
+        self.roots: dict[tuple[Seat, str], _Node] = {}
+        hooks = game_hooks(game)
+        self.policy = hooks.rollout_action if config.use_policy else None
+        self.evaluate = hooks.evaluate if config.use_evaluation else None
+        self.depth = hooks.rollout_depth if self.evaluate is not None else None
+
+    def run(self, legal: list[Action]) -> SearchResult:
+        start = time.perf_counter()
+        deadline = None if self.config.time_limit is None else start + self.config.time_limit
+        budget = self.config.iterations
+        done = 0
+        while done < budget:
+            self.iterate()
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if self._settled(legal, budget - done):
+                break
+        return self._result(legal, done, time.perf_counter() - start)
+
+    def _settled(self, legal: list[Action], remaining: int) -> bool:
+        """Whether no action can overtake the most visited one in the iterations left."""
+        counts = sorted((self._visits(a) for a in legal), reverse=True)
+        return len(counts) < 2 or counts[0] > counts[1] + remaining
+
+    def _visits(self, action: Action) -> int:
+        edge = self.root.edges.get(action)
+        return 0 if edge is None else edge.visits
+
+    def _result(self, legal: list[Action], done: int, seconds: float) -> SearchResult:
+        stats = []
+        for action in legal:
+            edge = self.root.edges.get(action)
+            if edge is None or edge.visits == 0:
+                stats.append(ActionStats(action, 0, 0.0, 0.0))
+            else:
+                stats.append(
+                    ActionStats(
+                        action, edge.visits, edge.reward / edge.visits, edge.wins / edge.visits
+                    )
+                )
+        # Most visited; equal visits go to the better mean, then to the listed order.
+        best = max(stats, key=lambda s: (s.visits, s.reward))
+        return SearchResult(best.action, best.win, done, seconds, tuple(stats))
+
+    def _tree_roots(self, world: Any, players: int) -> list[_Node]:
+        nodes = []
+        for seat in range(players):
+            if seat == self.seat:
+                nodes.append(self.root)
+                continue
+            key = (seat, _view_key(self.game.view(world, seat)))
+            node = self.roots.get(key)
+            if node is None:
+                node = self.roots[key] = _Node()
+            nodes.append(node)
+        return nodes
+
+    def iterate(self) -> None:
+        game, rng = self.game, self.rng
+        world = game.sample_world(self.state, self.seat, rng)
+        players = game.players(world)
+        nodes = self._tree_roots(world, players)
+        path: list[tuple[_Edge, Seat]] = []
+        while True:
+            to_act = game.to_act(world)
+            if not to_act:
+                break
+            actor = to_act[0]
+            action, edge, expanded = self._select(nodes[actor], game.legal_actions(world, actor))
+            transition = game.apply(world, actor, action)
+            world = transition.state
+            path.append((edge, actor))
+            seen = _observations(transition.events, players)
+            for seat in range(players):
+                if seat == actor:
+                    nodes[seat] = edge.child(seen[seat])
+                else:
+                    other = nodes[seat].edges.get(_someone_moved(actor))
+                    if other is None:
+                        other = nodes[seat].edges[_someone_moved(actor)] = _Edge()
+                    nodes[seat] = other.child(seen[seat])
+            if expanded:
+                break
+        rewards, wins = self._rollout(world)
+        for edge, actor in path:
+            edge.visits += 1
+            edge.reward += rewards[actor]
+            edge.wins += wins[actor]
+
+    def _select(self, node: _Node, legal: list[Action]) -> tuple[Action, _Edge, bool]:
+        """UCB1 with availability counts; an untried legal action is expanded first."""
+        edges = node.edges
+        untried = [a for a in legal if a not in edges]
+        for a in legal:
+            if a in edges:
+                edges[a].avail += 1
+        if untried:
+            action = untried[self.rng.randrange(len(untried))]
+            edge = edges[action] = _Edge()
+            edge.avail = 1
+            return action, edge, True
+        c = self.config.exploration
+        best_score = -math.inf
+        best = legal[0]
+        for a in legal:
+            e = edges[a]
+            score = e.reward / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+            if score > best_score:
+                best_score, best = score, a
+        return best, edges[best], False
+
+    def _rollout(self, world: Any) -> tuple[list[float], list[float]]:
+        game, rng, policy = self.game, self.rng, self.policy
+        steps = 0
+        while True:
+            outcome = game.outcome(world)
+            if outcome is not None:
+                return outcome_rewards(outcome)
+            to_act = game.to_act(world)
+            if not to_act:  # pragma: no cover - a game without outcome nor seat to act
+                break
+            if self.depth is not None and steps >= self.depth:
+                break
+            if steps >= ROLLOUT_CAP:
+                break
+            actor = to_act[0]
+            if policy is not None:
+                action = policy(game, world, actor, rng)
+            else:
+                action = rng.choice(game.legal_actions(world, actor))
+            world = game.apply(world, actor, action).state
+            steps += 1
+        players = game.players(world)
+        if self.evaluate is not None:
+            values = self.evaluate(game, world)
+            return values, values
+        even = [1.0 / players] * players
+        return even, even
+
+
+def search(
+    game: Game[Any], state: Any, seat: Seat, config: SearchConfig, seed: int = 0
+) -> SearchResult:
+    """Search for `seat`'s best action, reading only what that seat may know."""
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    return _Search(game, state, seat, config, seed).run(legal)
+
+
+# -- agents and levels ----------------------------------------------------
+LEVELS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=40, time_limit=0.25, use_policy=False, use_evaluation=False),
+    "normal": SearchConfig(iterations=400, time_limit=0.45),
+    "hard": SearchConfig(iterations=2500, time_limit=1.8),
+}
+
+
+class IsmctsAgent:
+    """An agent that searches every decision; `last` keeps the latest search's figures."""
+
+    def __init__(self, config: SearchConfig, seed: int = 0, name: str = "ismcts") -> None:
+        self.name = name
+        self.config = config
+        self.seed = seed
+        self.last: SearchResult | None = None
+        self.last_iterations = 0
+
+    def __repr__(self) -> str:
+        return f"IsmctsAgent({self.config!r}, seed={self.seed}, name={self.name!r})"
+
+    def choose(self, game: Game[Any], state: Any, seat: Seat) -> Action:
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            self.last, self.last_iterations = None, 0
+            return legal[0]
+        self.last = _Search(game, state, seat, self.config, self.seed).run(legal)
+        self.last_iterations = self.last.iterations
+        return self.last.action
+
+
+def _level_factory(level: str) -> Callable[[str | None, int], IsmctsAgent]:
+    def build(arg: str | None, seed: int) -> IsmctsAgent:
+        config = LEVELS[level]
+        if arg is not None:  # `hard:5000`: the level's policy with another iteration budget
+            config = replace(config, iterations=_positive(arg), time_limit=None)
+        return IsmctsAgent(config, seed, level if arg is None else f"{level}:{arg}")
+
+    return build
+
+
+def _ismcts_factory(arg: str | None, seed: int) -> IsmctsAgent:
+    iterations = 200 if arg is None else _positive(arg)
+    name = "ismcts" if arg is None else f"ismcts:{arg}"
+    return IsmctsAgent(SearchConfig(iterations=iterations), seed, name)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
+register_agent("ismcts", _ismcts_factory)
+for _level in LEVELS:
+    register_agent(_level, _level_factory(_level))

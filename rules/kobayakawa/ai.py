@@ -1,0 +1,121 @@
+"""Kobayakawa's hooks for the search: a rollout policy that plays like a sensible person,
+and an evaluation from medals.
+
+The policy decides for a seat from what that seat would know in the sampled
+world (its own card, the drawn card, the Kobayakawa value, public discards,
+who has fought, medals), never from the other seats' cards: rollouts must not
+turn simulated players into mind readers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from rules.core import Action, Game, Seat
+from rules.kobayakawa.game import (
+    CARDS,
+    ROUNDS,
+    UNDECIDED,
+    Draw,
+    Fight,
+    Flip,
+    Keep,
+    KobayakawaState,
+    Pass,
+    Phase,
+)
+
+ROLLOUT_DEPTH = 16
+"""Actions a rollout plays past the tree before `evaluate` scores it: about one round."""
+
+WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
+
+
+def low_chance(card: int) -> float:
+    """How likely `card` is the lowest among the fighters (who add the Kobayakawa value)."""
+    return min(1.0, max(0.0, (8 - card) / 6))
+
+
+def strength(card: int, kobayakawa: int) -> float:
+    """The total `card` can expect at the showdown: the card, plus the Kobayakawa
+    value as often as it is likely to be the lowest fighter's."""
+    return card + kobayakawa * low_chance(card)
+
+
+def unseen_by(state: KobayakawaState, seat: Seat) -> list[int]:
+    """Cards `seat` has not seen this round: still in the deck or in others' hands."""
+    seen = set(state.pile)
+    for pile in state.discards:
+        seen.update(pile)
+    seen.add(state.hands[seat])
+    if state.phase is Phase.KEEP and state.seat_to_act == seat:
+        seen.add(state.drawn)
+    return [c for c in CARDS if c not in seen]
+
+
+def draw_or_flip(state: KobayakawaState, seat: Seat) -> Action:
+    """Draw if the better of two cards beats a fresh Kobayakawa on average; else flip."""
+    hand, value = state.hands[seat], state.kobayakawa
+    unseen = unseen_by(state, seat)
+    mine = strength(hand, value)
+    by_draw = sum(max(mine, strength(c, value)) for c in unseen) / len(unseen)
+    by_flip = sum(strength(hand, k) for k in unseen) / len(unseen)
+    return Draw() if by_draw >= by_flip else Flip()
+
+
+def keep_better(state: KobayakawaState, seat: Seat) -> Action:
+    """Keep the card with the better expected total under the Kobayakawa value."""
+    value = state.kobayakawa
+    a, b = state.hands[seat], state.drawn
+    return Keep(a if strength(a, value) >= strength(b, value) else b)
+
+
+def fight_chance(state: KobayakawaState, seat: Seat) -> float:
+    """How often to fight: surely when last with nobody fighting; otherwise more as the
+    card's expected total clears a bar that rises with each fighter before and after."""
+    position = state.order.index(seat)
+    before = [q for q in state.order[:position] if state.stakes[q] > 0]
+    after = len(state.order) - position - 1
+    if not before and after == 0:
+        return 1.0  # a lone fighter wins without showing the card
+    bar = 10.0 + 1.5 * len(before) + 0.7 * after
+    total = strength(state.hands[seat], state.kobayakawa)
+    return 1.0 / (1.0 + math.exp(-(total - bar) / 1.2))
+
+
+def rollout_action(
+    game: Game[Any], state: KobayakawaState, seat: Seat, rng: random.Random
+) -> Action:
+    """The rollout policy: one sensible move for `seat` (who must be the one to act)."""
+    if state.phase is Phase.CHOOSE:
+        if rng.random() < 0.1:
+            return Draw() if rng.random() < 0.5 else Flip()
+        return draw_or_flip(state, seat)
+    if state.phase is Phase.KEEP:
+        return keep_better(state, seat)
+    return Fight() if rng.random() < fight_chance(state, seat) else Pass()
+
+
+def evaluate(game: Game[Any], state: KobayakawaState) -> list[float]:
+    """Estimated reward per seat from medals (bets still on the table count as
+    their owner's): a softmax for the win, sharper as fewer rounds remain, plus
+    the place by medals, weighted as the search's terminal reward."""
+    n = state.players
+    medals = [
+        state.medals[q] + (state.stakes[q] if state.stakes[q] != UNDECIDED else 0)
+        for q in range(n)
+    ]
+    rounds_left = ROUNDS - state.round + 1
+    temperature = 0.8 + 0.6 * rounds_left
+    top = max(medals)
+    weights = [math.exp((m - top) / temperature) if m > 0 else 0.0 for m in medals]
+    total = sum(weights) or 1.0
+    values = []
+    for q in range(n):
+        above = sum(1 for m in medals if m > medals[q])
+        tied = sum(1 for m in medals if m == medals[q])
+        place = (n - (above + 1 + above + tied) / 2) / (n - 1)
+        values.append(WIN_WEIGHT * weights[q] / total + (1 - WIN_WEIGHT) * place)
+    return values
