@@ -176,6 +176,16 @@ def vertical_gradient(size: Size, top: RGB, bottom: RGB) -> pygame.Surface:
     return big.subsurface((0, size[1] // 2, size[0], size[1])).copy()
 
 
+def alpha_gradient(size: Size, top: int, bottom: int, power: float = 1.0) -> pygame.Surface:
+    """A white SRCALPHA surface whose alpha runs from `top` to `bottom`, for BLEND_RGBA_MULT."""
+    rows = 64
+    small = pygame.Surface((1, rows), pygame.SRCALPHA)
+    for y in range(rows):
+        t = (y / (rows - 1)) ** power
+        small.set_at((0, y), (255, 255, 255, round(top + (bottom - top) * t)))
+    return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
+
+
 def blur(surface: pygame.Surface, amount: int) -> pygame.Surface:
     """A cheap soft blur: shrink by `amount` and smoothscale back, twice."""
     w, h = surface.get_size()
@@ -236,15 +246,19 @@ def polyline_length(points: Sequence[Point]) -> float:
 
 def brush_stroke(surface: pygame.Surface, points: Sequence[Point], width: float,
                  colour: RGB | RGBA, seed: int, taper: float = 0.15,
-                 pressure: float = 0.3) -> None:
+                 pressure: float = 0.3, taper_out: float | None = None,
+                 waves: float = 3.0) -> None:
     """Paint an ink brush stroke along a polyline as overlapping discs.
 
-    The width breathes with a smooth wobble (`pressure`) and narrows at both ends
-    over `taper` of the length, which reads as a brush rather than a pen.
+    The width breathes with a smooth wobble (`pressure`, `waves` swells per stroke) and
+    narrows over `taper` of the length at the start and `taper_out` (default: the same)
+    at the end, which reads as a brush rather than a pen.
     """
     total = polyline_length(points)
     if total <= 0:
         return
+    t_in = max(1e-6, taper)
+    t_out = max(1e-6, taper if taper_out is None else taper_out)
     wobble = Wobble(seed)
     step = max(0.5, width * 0.12)
     travelled = 0.0
@@ -253,12 +267,45 @@ def brush_stroke(surface: pygame.Surface, points: Sequence[Point], width: float,
         n = max(1, math.ceil(seg / step))
         for i in range(n):
             t = (travelled + seg * i / n) / total
-            ends = min(t, 1 - t) / taper if taper > 0 else 1.0
-            r = width / 2 * (1 + pressure * wobble(t * 3)) * min(1.0, 0.25 + 0.75 * ends)
+            ends = min(t / t_in, (1 - t) / t_out, 1.0)
+            ease = math.sin(ends * math.pi / 2)
+            r = width / 2 * (1 + pressure * wobble(t * waves)) * (0.2 + 0.8 * ease)
             x = a[0] + (b[0] - a[0]) * i / n
             y = a[1] + (b[1] - a[1]) * i / n
             pygame.draw.circle(surface, colour, (x, y), max(0.6, r))
         travelled += seg
+
+
+def rounded_rect_path(rect: tuple[float, float, float, float], radius: float,
+                      start: float = 0.0, sweep: float = 1.0, n: int = 240) -> list[Point]:
+    """Points around a rounded rectangle, clockwise from the top-left corner's end.
+
+    `start` and `sweep` are fractions of the perimeter, so a sweep over 1 overlaps.
+    """
+    x, y, w, h = rect
+    r = min(radius, w / 2, h / 2)
+    straight = [w - 2 * r, h - 2 * r, w - 2 * r, h - 2 * r]
+    corner = math.pi * r / 2
+    perimeter = sum(straight) + 4 * corner
+    corners = [(x + w - r, y + r), (x + w - r, y + h - r), (x + r, y + h - r), (x + r, y + r)]
+    starts = [(x + r, y), (x + w, y + r), (x + w - r, y + h), (x, y + h - r)]
+    dirs = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+    pts: list[Point] = []
+    for i in range(n + 1):
+        d = ((start + sweep * i / n) % 1.0) * perimeter
+        for side in range(4):
+            if d <= straight[side]:
+                sx, sy = starts[side]
+                pts.append((sx + dirs[side][0] * d, sy + dirs[side][1] * d))
+                break
+            d -= straight[side]
+            if d <= corner:
+                a = -math.pi / 2 + side * math.pi / 2 + d / r if r > 0 else 0.0
+                cx, cy = corners[side]
+                pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+                break
+            d -= corner
+    return pts
 
 
 def arc_points(center: Point, radius: float, start: float, end: float,

@@ -19,6 +19,7 @@ from client.art._draw import (
     RGB,
     Point,
     Size,
+    alpha_gradient,
     arc_points,
     blur,
     brush_stroke,
@@ -27,9 +28,9 @@ from client.art._draw import (
     lerp,
     mask_circle,
     mask_rounded,
+    rounded_rect_path,
     shade,
     text_fit,
-    vertical_gradient,
 )
 from client.art.palette import INK, VERMILION
 from client.art.textures import washi
@@ -260,23 +261,13 @@ def _finish_card(big: pygame.Surface, size: Size) -> pygame.Surface:
 
 def _brush_frame(surface: pygame.Surface, inset: float, width: float, colour: RGB,
                  seed: int) -> None:
-    """Four brush strokes, each overshooting its corner a little, like a painted frame."""
+    """One brush stroke around the card, pressed at the start and lifted past it."""
     w, h = surface.get_size()
-    rng = random.Random(seed)
-    x0, y0, x1, y1 = inset, inset, w - inset, h - inset
-    over = width * 0.8
-    sides = [((x0 - over, y0), (x1 + over * 0.3, y0)), ((x1, y0 - over * 0.3), (x1, y1 + over)),
-             ((x1 + over, y1), (x0 - over * 0.3, y1)), ((x0, y1 + over * 0.3), (x0, y0 - over))]
-    for (ax, ay), (bx, by) in sides:
-        n = 24
-        bow = rng.uniform(-1, 1) * width * 0.25
-        nx, ny = (by - ay), -(bx - ax)
-        norm = math.hypot(nx, ny) or 1
-        pts = [(ax + (bx - ax) * i / n + nx / norm * bow * math.sin(math.pi * i / n),
-                ay + (by - ay) * i / n + ny / norm * bow * math.sin(math.pi * i / n))
-               for i in range(n + 1)]
-        brush_stroke(surface, pts, width, colour, rng.randrange(1 << 30), taper=0.08,
-                     pressure=0.22)
+    rect = (inset, inset, w - 2 * inset, h - 2 * inset)
+    start = 0.02 + (seed % 5) * 0.003
+    pts = rounded_rect_path(rect, w * 0.035, start=start, sweep=1.04, n=400)
+    brush_stroke(surface, pts, width, colour, seed, taper=0.01, taper_out=0.06,
+                 pressure=0.18, waves=5.0)
 
 
 def _enso(surface: pygame.Surface, c: Point, r: float, width: float, colour: RGB,
@@ -310,7 +301,7 @@ def _draw_face(big: pygame.Surface, value: int, special: bool) -> None:
     numeral = text_fit("bold", str(value), h * 0.33, w * 0.62, INK)
     big.blit(numeral, numeral.get_rect(center=centre))
     inset = w * 0.06
-    _brush_frame(big, inset, w * 0.024, INK, 1000 + value)
+    _brush_frame(big, inset, w * 0.02, INK, 1000 + value)
     inner = pygame.Rect(0, 0, round(w - 2 * inset - w * 0.07), round(h - 2 * inset - w * 0.07))
     inner.center = (w // 2, h // 2)
     pygame.draw.rect(big, VERMILION if special else (128, 118, 108), inner,
@@ -377,21 +368,24 @@ def _ridge(w: int, base: float, height: float, seed: int, peaks: int) -> list[Po
 
 def _mountains(big: pygame.Surface, ridge: list[Point], bottom: float, colour: RGB,
                alpha: int) -> None:
-    """An ink-wash range: filled under its ridge, fading into mist towards `bottom`."""
+    """An ink-wash range: filled under its ridge, dissolving into mist towards `bottom`."""
     w, h = big.get_size()
     layer = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.polygon(layer, colour, [*ridge, (w, bottom), (0, bottom)])
     top = min(y for _, y in ridge)
-    fade = _as_alpha(vertical_gradient((w, max(2, round(bottom - top))), (255, 255, 255),
-                                       (40, 40, 40)))
     mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    mask.fill((255, 255, 255, 255))
-    mask.blit(fade, (0, round(top)))
-    mask.fill((0, 0, 0, 0), (0, round(bottom), w, h))
+    mask.fill((255, 255, 255, 0))
+    mask.fill((255, 255, 255, 255), (0, 0, w, round(top)))
+    mask.blit(alpha_gradient((w, max(2, round(bottom - top))), 255, 0, power=1.3),
+              (0, round(top)), special_flags=pygame.BLEND_RGBA_MAX)
     layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     layer.set_alpha(alpha)
     big.blit(layer, (0, 0))
-    pygame.draw.aalines(big, shade(colour, 0.8), False, ridge)
+    ridge_layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    brush_stroke(ridge_layer, ridge, max(1.0, w * 0.006), shade(colour, 0.75), 5,
+                 taper=0.05, pressure=0.5, waves=6.0)
+    ridge_layer.set_alpha(alpha)
+    big.blit(ridge_layer, (0, 0))
 
 
 def _waves(big: pygame.Surface, top: float, bottom: float, colour: RGB) -> None:
@@ -425,9 +419,11 @@ def card_back(size: Size) -> pygame.Surface:
     big.blit(sun, sun.get_rect(center=(w / 2, h * 0.36)))
     crest = kamon(round(sun_r * 0.58), CLAN_CREST, PAPER)
     big.blit(crest, crest.get_rect(center=(w / 2, h * 0.36)))
-    _mountains(big, _ridge(w, h * 0.6, h * 0.16, 3, 4), h * 0.8, (120, 118, 122), 170)
-    _mountains(big, _ridge(w, h * 0.7, h * 0.12, 8, 3), h * 0.86, (52, 50, 56), 220)
-    _waves(big, h * 0.76, h, INDIGO)
+    _mountains(big, _ridge(w, h * 0.6, h * 0.16, 3, 4), h * 0.76, (128, 126, 132), 190)
+    _mountains(big, _ridge(w, h * 0.69, h * 0.11, 8, 3), h * 0.8, (56, 54, 62), 230)
+    band = pygame.Rect(0, round(h * 0.78), w, h)
+    big.blit(washi((w, h)), band, band)
+    _waves(big, h * 0.78, h, INDIGO)
     big.set_clip(None)
-    _brush_frame(big, inset, w * 0.03, INK, 77)
+    _brush_frame(big, inset, w * 0.024, INK, 77)
     return _finish_card(big, size)
