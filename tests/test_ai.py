@@ -1,0 +1,270 @@
+"""The AI plays fair and legal: every registered game, small budgets, no timing asserts.
+
+The leak test is the honesty promise: two states that differ only in what the
+AI's seat cannot see must give the same decision for the same seed and budget.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import rules
+from rules.ai import hint, make_agent
+from rules.ai.ismcts import LEVELS, IsmctsAgent, SearchConfig, game_hooks, outcome_rewards, search
+from rules.cli import main
+from rules.core import Game, Outcome, Seat
+from rules.simulate import arena, play_game, wilson_interval
+
+GAME_IDS = sorted(rules.GAMES)
+SMALL = SearchConfig(iterations=12)
+CAP = 5_000
+
+
+def _player_counts(game: Game[Any]) -> list[int]:
+    return sorted({game.info.min_players, game.info.max_players})
+
+
+def positions(game: Game[Any], players: int, seed: int, every: int = 1) -> Iterator[Any]:
+    """States along one random game (each `every`-th), where someone must decide."""
+    rng = random.Random(seed)
+    state = game.new_game(players, seed)
+    for step in range(CAP):
+        to_act = game.to_act(state)
+        if not to_act:
+            return
+        if step % every == 0:
+            yield state
+        seat = to_act[0]
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+
+
+def _sampled_positions(game: Game[Any], count: int, seed: int) -> list[tuple[int, Any]]:
+    """About `count` positions spread over a few random games of each player count."""
+    found: list[tuple[int, Any]] = []
+    rng = random.Random(seed)
+    for players in _player_counts(game):
+        for k in range(3):
+            states = list(positions(game, players, seed * 100 + k))
+            found.extend((players, s) for s in rng.sample(states, min(len(states), count // 6 + 1)))
+    return found[:count]
+
+
+def _figures(result: Any) -> list[Any]:
+    return [(s.action, s.visits, round(s.reward, 9)) for s in result.stats] + [result.action]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hidden_information_does_not_change_the_decision(game_id: str) -> None:
+    game = rules.get_game(game_id)
+    for k, (_, state) in enumerate(_sampled_positions(game, 12, seed=1)):
+        seat = game.to_act(state)[0]
+        if len(game.legal_actions(state, seat)) < 2:
+            continue
+        other = game.sample_world(state, seat, random.Random(k))
+        assert game.view(other, seat) == game.view(state, seat)
+        first = search(game, state, seat, SMALL, seed=k)
+        second = search(game, other, seat, SMALL, seed=k)
+        assert _figures(first) == _figures(second), f"{game_id}: the AI saw hidden information"
+
+
+class _Spy:
+    """A game whose calls are watched: which methods ever get the real state."""
+
+    def __init__(self, game: Game[Any], real: Any) -> None:
+        self._game = game
+        self._real = real
+        self.touched: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._game, name)
+        if not callable(attribute):
+            return attribute
+
+        def watched(*args: Any, **kwargs: Any) -> Any:
+            if any(a is self._real for a in (*args, *kwargs.values())):
+                self.touched.add(name)
+            return attribute(*args, **kwargs)
+
+        return watched
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_agent_reads_the_real_state_only_through_the_honest_doors(game_id: str) -> None:
+    game = rules.get_game(game_id)
+    for players, state in _sampled_positions(game, 4, seed=2):
+        del players
+        spy = _Spy(game, state)
+        seat = game.to_act(state)[0]
+        IsmctsAgent(SMALL, seed=3).choose(spy, state, seat)  # type: ignore[arg-type]
+        assert spy.touched <= {"legal_actions", "view", "sample_world"}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_agent_only_returns_legal_actions(game_id: str) -> None:
+    game = rules.get_game(game_id)
+    agents = [IsmctsAgent(SearchConfig(iterations=6), seed=5), IsmctsAgent(SMALL, seed=6)]
+    for k, (_, state) in enumerate(_sampled_positions(game, 40, seed=3)):
+        seat = game.to_act(state)[0]
+        action = agents[k % 2].choose(game, state, seat)
+        assert action in game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_small_budget_match_finishes(game_id: str) -> None:
+    game = rules.get_game(game_id)
+    players = game.info.min_players
+    specs = ["ismcts:8", "easy:4", *["random"] * players][:players]
+    agents = [make_agent(spec, seed=i) for i, spec in enumerate(specs)]
+    played = play_game(game, players, seed=11, agents=agents)
+    assert played.error is None and played.outcome is not None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_same_seed_and_budget_give_the_same_action(game_id: str) -> None:
+    game = rules.get_game(game_id)
+    for k, (_, state) in enumerate(_sampled_positions(game, 4, seed=4)):
+        seat = game.to_act(state)[0]
+        first = search(game, state, seat, SMALL, seed=k)
+        again = search(game, state, seat, SMALL, seed=k)
+        assert _figures(first) == _figures(again)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_hooks_play_legal_moves_and_evaluate_in_range(game_id: str) -> None:
+    game = rules.get_game(game_id)
+    hooks = game_hooks(game)
+    rng = random.Random(7)
+    for players, state in _sampled_positions(game, 30, seed=5):
+        seat = game.to_act(state)[0]
+        if hooks.rollout_action is not None:
+            assert hooks.rollout_action(game, state, seat, rng) in game.legal_actions(state, seat)
+        if hooks.evaluate is not None:
+            values = hooks.evaluate(game, state)
+            assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_kobayakawa_has_hooks() -> None:
+    hooks = game_hooks(rules.get_game("kobayakawa"))
+    assert hooks.rollout_action is not None and hooks.evaluate is not None
+    assert hooks.rollout_depth is not None
+
+
+def test_hint_names_a_legal_action_and_a_chance() -> None:
+    game = rules.get_game("kobayakawa")
+    state = game.new_game(4, seed=3)
+    seat = game.to_act(state)[0]
+    action, chance = hint(game, state, seat, level="easy", seed=1)
+    assert action in game.legal_actions(state, seat)
+    assert 0.0 <= chance <= 1.0
+
+
+def test_levels_are_registered_agents() -> None:
+    for level in ("easy", "normal", "hard"):
+        agent = make_agent(level)
+        assert isinstance(agent, IsmctsAgent) and agent.config == LEVELS[level]
+    fixed = make_agent("ismcts:50")
+    assert isinstance(fixed, IsmctsAgent) and fixed.config.iterations == 50
+    assert fixed.config.time_limit is None
+    hard_fixed = make_agent("hard:300")
+    assert isinstance(hard_fixed, IsmctsAgent)
+    assert hard_fixed.config == replace(LEVELS["hard"], iterations=300, time_limit=None)
+
+
+@pytest.mark.parametrize("spec", ["ismcts:0", "ismcts:x", "hard:-3"])
+def test_bad_budgets_are_refused(spec: str) -> None:
+    with pytest.raises(rules.SetupError):
+        make_agent(spec)
+
+
+@pytest.mark.parametrize(
+    ("scores", "rewards", "wins"),
+    [
+        ((3, 1), [1.0, 0.0], [1.0, 0.0]),
+        ((2, 2), [0.5, 0.5], [0.5, 0.5]),
+        ((5, 5, 1), [0.55, 0.55, 0.0], [0.5, 0.5, 0.0]),
+        ((1, 9, 4, 4), [0.0, 1.0, 0.1, 0.1], [0.0, 1.0, 0.0, 0.0]),
+    ],
+)
+def test_reward_is_a_shared_win_plus_a_place(
+    scores: tuple[int, ...], rewards: list[float], wins: list[float]
+) -> None:
+    got_rewards, got_wins = outcome_rewards(Outcome.from_scores(scores))
+    assert got_rewards == pytest.approx(rewards)
+    assert got_wins == pytest.approx(wins)
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson_interval(95, 100)
+    assert low < 0.95 < high and high <= 1.0
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and 0.0 < high < 0.35
+
+
+def test_arena_rotates_seats_and_reports_each_agent() -> None:
+    game = rules.get_game("kobayakawa")
+    tally = arena(game, 3, 6, 1, ["ismcts:4", "random", "random"])
+    summary = tally.summary()
+    per_agent = summary["per_agent"]
+    assert per_agent["ismcts:4"]["seat_games"] == 6
+    assert per_agent["random"]["seat_games"] == 12
+    assert sum(summary["wins_per_seat"]) == pytest.approx(6)
+    for figures in per_agent.values():
+        low, high = figures["win_rate_ci95"]
+        assert low <= figures["win_rate"] <= high
+    assert per_agent["ismcts:4"]["decisions"] > 0
+
+
+def test_arena_command_prints_win_rates_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "kobayakawa", "--players", "3", "--games", "3", "--agents", "ismcts:3,random"]
+    assert main(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert set(summary["per_agent"]) == {"ismcts:3", "random"}
+    assert "iterations_per_s" in summary["per_agent"]["ismcts:3"]
+
+
+def _kobayakawa_state(**changes: Any) -> Any:
+    game = rules.get_game("kobayakawa")
+    state = game.new_game(4, seed=1, options={"start_player": 0})
+    state = state.copy()
+    for key, value in changes.items():
+        setattr(state, key, value)
+    return state
+
+
+def test_kobayakawa_policy_keeps_the_low_card_under_a_high_kobayakawa() -> None:
+    from rules.kobayakawa import Keep, Phase
+    from rules.kobayakawa.ai import keep_better
+
+    state = _kobayakawa_state(phase=Phase.KEEP, pile=[14], drawn=9)
+    state.hands[0] = 1
+    assert keep_better(state, 0) == Keep(1)
+    state = _kobayakawa_state(phase=Phase.KEEP, pile=[2], drawn=13)
+    state.hands[0] = 6
+    assert keep_better(state, 0) == Keep(13)
+
+
+def test_kobayakawa_policy_fights_when_last_and_nobody_fought() -> None:
+    from rules.kobayakawa import Fight, Phase
+    from rules.kobayakawa.ai import rollout_action
+
+    game = rules.get_game("kobayakawa")
+    order = (0, 1, 2, 3)
+    state = _kobayakawa_state(phase=Phase.BET, order=order, turn=3, stakes=[0, 0, 0, -1])
+    state.hands[3] = 2
+    seat: Seat = 3
+    assert rollout_action(game, state, seat, random.Random(0)) == Fight()
+
+
+def test_kobayakawa_evaluation_favours_the_medal_leader() -> None:
+    from rules.kobayakawa.ai import evaluate
+
+    state = _kobayakawa_state(medals=[8, 3, 2, 1])
+    values = evaluate(rules.get_game("kobayakawa"), state)
+    assert values[0] == max(values) and values[3] == min(values)
