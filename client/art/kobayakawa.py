@@ -117,15 +117,19 @@ def _crest_petals(surface: pygame.Surface, c: Point, ri: float, n: int, colour: 
 
 
 def _crest_clan(surface: pygame.Surface, c: Point, ri: float, colour: RGB) -> None:
-    """The clan crest: three leaves meeting at a ring, three moons between them."""
-    for i in range(3):
-        a = -math.pi / 2 + math.tau * i / 3
-        pygame.draw.polygon(surface, colour, _petal(c, a, ri * 0.12, ri, ri * 0.34, "leaf"))
-        b = a + math.pi / 3
-        p = (c[0] + math.cos(b) * ri * 0.66, c[1] + math.sin(b) * ri * 0.66)
-        pygame.draw.circle(surface, colour, p, ri * 0.2)
-    _ring(surface, c, ri * 0.3, ri * 0.17, colour)
-    pygame.draw.circle(surface, colour, c, ri * 0.08)
+    """The clan crest: three long veined leaves, three short ones between, a ringed heart."""
+    for i in range(6):
+        a = -math.pi / 2 + math.tau * i / 6
+        long_leaf = i % 2 == 0
+        r0, r1, half = (0.16, 1.0, 0.27) if long_leaf else (0.3, 0.7, 0.17)
+        pygame.draw.polygon(surface, colour, _petal(c, a, ri * r0, ri * r1, ri * half, "leaf"))
+        if long_leaf:
+            base = (c[0] + math.cos(a) * ri * 0.36, c[1] + math.sin(a) * ri * 0.36)
+            tip = (c[0] + math.cos(a) * ri * 0.84, c[1] + math.sin(a) * ri * 0.84)
+            pygame.draw.line(surface, _ERASE, base, tip, max(1, round(ri * 0.05)))
+    pygame.draw.circle(surface, _ERASE, c, ri * 0.27)
+    _ring(surface, c, ri * 0.22, ri * 0.12, colour)
+    pygame.draw.circle(surface, colour, c, ri * 0.06)
 
 
 def draw_kamon(surface: pygame.Surface, center: Point, radius: float, variant: int,
@@ -224,16 +228,16 @@ def medal(radius: int) -> pygame.Surface:
     c = (big_side / 2, big_side / 2)
     body = _medal_body(big_side, r)
     crest_r = r * (0.62 if radius >= 20 else 0.66)
-    off = max(1.0, r * 0.025)
-    for colour, (dx, dy) in ((_GOLD_DARK, (off, off)), (_GOLD_LIGHT, (-off, -off)),
+    off = max(1.0, r * 0.03)
+    for colour, (dx, dy) in ((_GOLD_DARK, (off * 1.3, off * 1.3)), (_GOLD_LIGHT, (-off, -off)),
                              (shade(_GOLD, 1.02), (0.0, 0.0))):
         layer = pygame.Surface((big_side, big_side), pygame.SRCALPHA)
         draw_kamon(layer, (c[0] + dx, c[1] + dy), crest_r, CLAN_CREST, colour)
         body.blit(layer, (0, 0))
     sheen = pygame.Surface((big_side, big_side), pygame.SRCALPHA)
-    pygame.draw.ellipse(sheen, (255, 250, 230, 70),
+    pygame.draw.ellipse(sheen, (255, 250, 230, 45),
                         (c[0] - r * 0.62, c[1] - r * 0.78, r * 0.9, r * 0.55))
-    body.blit(blur(sheen, max(2, s * 3)), (0, 0))
+    body.blit(blur(sheen, max(4, r // 6)), (0, 0))
     return downsample(body, (side, side))
 
 
