@@ -108,9 +108,7 @@ class CoupState:
     def others_after(self, seat: Seat) -> tuple[Seat, ...]:
         """Living seats other than `seat`, in seat order starting after it."""
         n = self.players
-        return tuple(
-            q for q in ((seat + i) % n for i in range(1, n)) if len(self.revealed[q]) < 2
-        )
+        return tuple(q for q in ((seat + i) % n for i in range(1, n)) if len(self.revealed[q]) < 2)
 
     @property
     def awaiting(self) -> Seat:
