@@ -32,6 +32,7 @@ _FONT_FILES: dict[str, str] = {
 _DIGIT_HEIGHT = 0.714
 
 
+@functools.lru_cache(maxsize=8)
 def font_path(face: FontFace) -> str:
     """Path of one of the Noto fonts that pygame_gui ships (we never commit fonts)."""
     return str(resources.files("pygame_gui.data").joinpath(_FONT_FILES[face]))
@@ -260,7 +261,7 @@ def brush_stroke(surface: pygame.Surface, points: Sequence[Point], width: float,
     t_in = max(1e-6, taper)
     t_out = max(1e-6, taper if taper_out is None else taper_out)
     wobble = Wobble(seed)
-    step = max(0.5, width * 0.12)
+    step = max(0.5, width * 0.18)
     travelled = 0.0
     for a, b in itertools.pairwise(points):
         seg = math.dist(a, b)
