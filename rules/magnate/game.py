@@ -421,10 +421,7 @@ class Tally:
 
     def __init__(self, s: MagnateState) -> None:
         self.district_sums = [
-            [
-                sum(RANK[c] for c in _completed(s, p, d))
-                for d in range(len(DISTRICTS))
-            ]
+            [sum(RANK[c] for c in _completed(s, p, d)) for d in range(len(DISTRICTS))]
             for p in range(PLAYERS)
         ]
         self.points = [0] * PLAYERS

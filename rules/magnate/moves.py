@@ -51,12 +51,8 @@ _DISTRICT_MASK: tuple[int, ...] = tuple(_MASK[d.id] for d in DISTRICTS)
 ROLL = Roll()
 DRAW = Draw()
 END_TURN = EndTurn()
-_TRADES = tuple(
-    tuple(Trade(SUIT_NAMES[g], SUIT_NAMES[t]) for t in range(6)) for g in range(6)
-)
-_DEED_STEPS = tuple(
-    tuple(DevelopDeed(d, SUIT_NAMES[i]) for i in range(6)) for d in DISTRICT_IDS
-)
+_TRADES = tuple(tuple(Trade(SUIT_NAMES[g], SUIT_NAMES[t]) for t in range(6)) for g in range(6))
+_DEED_STEPS = tuple(tuple(DevelopDeed(d, SUIT_NAMES[i]) for i in range(6)) for d in DISTRICT_IDS)
 _INCOME = tuple(tuple(TakeIncome(d, SUIT_NAMES[i]) for i in range(6)) for d in DISTRICT_IDS)
 _SELL = {cid: Sell(cid) for cid in DECK_IDS}
 _BUY = {cid: tuple(BuyDeed(cid, d) for d in DISTRICT_IDS) for cid in DECK_IDS}
