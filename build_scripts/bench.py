@@ -20,6 +20,7 @@ def simulate(game: str, players: int, games: int) -> dict[str, object]:
 def main() -> None:
     print(json.dumps({"bench": "simulate", **simulate("kobayakawa", 5, 2000)}))
     print(json.dumps({"bench": "simulate", **simulate("coup", 4, 2000)}))
+    print(json.dumps({"bench": "simulate", **simulate("magnate", 2, 2000)}))
 
 
 if __name__ == "__main__":
