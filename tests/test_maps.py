@@ -1,0 +1,167 @@
+"""Lint every map in maps/: pytmx and the real Tiled accept it, and its topology is sound."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rules.maps import RESERVED_NAMES, MapError, Topology, load_topology, maps_dir, read_tmx
+
+MAPS = sorted(maps_dir().glob("*.tmx"))
+IDS = [p.stem for p in MAPS]
+OFFSCREEN = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+
+
+def test_there_are_maps() -> None:
+    assert "carolus_magnus" in IDS
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_pytmx_loads_the_map(path: Path) -> None:
+    import pytmx
+
+    tiled_map = pytmx.TiledMap(str(path))
+    assert list(tiled_map.objects), "a map without objects has no topology"
+    for obj in tiled_map.objects:
+        assert obj.properties, f"object {obj.id} has no custom properties"
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_no_property_shadows_a_tiled_attribute(path: Path) -> None:
+    root = ET.parse(path).getroot()
+    for prop in root.iter("property"):
+        assert prop.get("name") not in RESERVED_NAMES, prop.get("name")
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_ids_are_unique_and_properties_typed(path: Path) -> None:
+    root = ET.parse(path).getroot()
+    tiled_ids = [o.get("id") for o in root.iter("object")]
+    assert len(tiled_ids) == len(set(tiled_ids))
+    for obj in root.iter("object"):
+        declared = {p.get("name"): p.get("type", "string") for p in obj.iter("property")}
+        id_key = next(k for k in ("area_id", "place_id", "route_id") if k in declared)
+        assert declared[id_key] == "int"
+        assert declared.get("kind") == "string", f"object {obj.get('id')} needs a string kind"
+        assert declared.get("label") == "string", f"object {obj.get('id')} needs a label"
+        for key in ("in_area", "ring_next", "ring_prev", "seat"):
+            assert declared.get(key, "int") == "int", key
+    topo = read_tmx(path)  # the reader also refuses duplicated area/place/route ids
+    for area in topo.areas:
+        assert area.kind and area.key and area.label
+        assert len(area.polygon) >= 3
+        assert area.contains(area.centre), f"area {area.id}'s centre lies outside it"
+    for place in topo.places:
+        assert place.area is None or place.area in {a.id for a in topo.areas}
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_adjacency_is_symmetric_and_connected(path: Path) -> None:
+    topo = read_tmx(path)
+    for a, neighbours in topo.adjacency.items():
+        for b in neighbours:
+            assert a in topo.adjacency[b]
+    linked = {a for a, ns in topo.adjacency.items() if ns}
+    if linked:
+        start = min(linked)
+        seen, todo = {start}, [start]
+        while todo:
+            for b in topo.adjacency[todo.pop()]:
+                if b not in seen:
+                    seen.add(b)
+                    todo.append(b)
+        assert seen == linked, f"not connected: {sorted(linked - seen)}"
+
+
+def _check_carolus(topo: Topology) -> None:
+    territories = topo.areas_of("territory")
+    assert sorted(a.id for a in territories) == list(range(15))
+    ring = topo.ring("territory")
+    assert len(ring) == topo.properties["ring_size"] == 15
+    for i, t in enumerate(ring):
+        assert topo.neighbours(t) == tuple(sorted({ring[i - 1], ring[(i + 1) % 15]}))
+        assert topo.area(t).properties["ring_prev"] == ring[i - 1]
+        assert len(topo.places_in(t, "centre")) == 1
+        assert len(topo.places_in(t, "castle")) == 1
+        assert len(topo.places_in(t, "emperor")) == 1
+    assert {a.properties["shape"] for a in territories} == {"arch", "gable", "crenel"}
+    courts = topo.areas_of("court")
+    assert sorted(int(c.properties["seat"]) for c in courts) == [0, 1, 2, 3]
+    assert len(topo.areas_of("supply")) == 1
+    # neighbours on the ring are drawn next to each other, never overlapping
+    for t in ring:
+        for u in ring:
+            if t != u:
+                assert not topo.area(t).contains(topo.area(u).centre)
+
+
+# What each game's rules need from its map: every area they name has exactly one shape.
+RULES_NEEDS: dict[str, Callable[[Topology], None]] = {"carolus_magnus": _check_carolus}
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_the_rules_find_every_area_they_need(path: Path) -> None:
+    topo = read_tmx(path)
+    assert topo.properties.get("game") == path.stem
+    RULES_NEEDS[path.stem](topo)
+
+
+def test_topologies_are_cached_and_frozen() -> None:
+    topo = load_topology("carolus_magnus")
+    assert load_topology("carolus_magnus") is topo
+    with pytest.raises(AttributeError):
+        topo.areas[0].id = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        topo.properties["game"] = "x"  # type: ignore[index]
+
+
+def test_a_reserved_property_name_is_refused(tmp_path: Path) -> None:
+    text = (maps_dir() / "carolus_magnus.tmx").read_text()
+    bad = tmp_path / "bad.tmx"
+    bad.write_text(text.replace('name="label"', 'name="name"', 1))
+    with pytest.raises(MapError, match="shadows"):
+        read_tmx(bad)
+
+
+def test_asymmetric_adjacency_is_refused(tmp_path: Path) -> None:
+    text = (maps_dir() / "carolus_magnus.tmx").read_text()
+    bad = tmp_path / "bad.tmx"
+    bad.write_text(text.replace('name="adjacent" value="14,1"', 'name="adjacent" value="14,1,5"'))
+    with pytest.raises(MapError, match="not back"):
+        read_tmx(bad)
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (Debian package 'tiled'; .ci/run installs it)")
+    return found
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_tiled_exports_the_map(path: Path, tmp_path: Path) -> None:
+    tiled = _tool("tiled")
+    out = tmp_path / "out.json"
+    done = subprocess.run([tiled, "--export-map", str(path), str(out)], env=OFFSCREEN,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    exported = json.loads(out.read_text())
+    objects = [o for layer in exported["layers"] for o in layer.get("objects", [])]
+    assert len(objects) == len(list(ET.parse(path).getroot().iter("object")))
+
+
+@pytest.mark.parametrize("path", MAPS, ids=IDS)
+def test_tmxrasterizer_draws_the_map(path: Path, tmp_path: Path) -> None:
+    rasterizer = _tool("tmxrasterizer")
+    out = tmp_path / "out.png"
+    done = subprocess.run([rasterizer, "--size", "256", str(path), str(out)], env=OFFSCREEN,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
