@@ -25,6 +25,7 @@ from client.art._draw import (
     brush_stroke,
     diagonal_gradient,
     downsample,
+    font,
     lerp,
     mask_circle,
     mask_rounded,
@@ -43,6 +44,7 @@ SUN_RED: RGB = (200, 46, 36)
 INDIGO: RGB = (44, 58, 84)
 _ERASE = (0, 0, 0, 0)
 _PETALS = (3, 4, 5, 6, 8)
+_DETAIL_WIDTH = 80  # cards narrower than this drop their finest marks
 
 
 def _check_value(value: int) -> int:
@@ -285,19 +287,51 @@ def _enso(surface: pygame.Surface, c: Point, r: float, width: float, colour: RGB
     surface.blit(layer, (0, 0))
 
 
-def _index_block(value: int, w: int, h: int) -> pygame.Surface:
+def _index_block(value: int, w: int, h: int, detail: bool) -> pygame.Surface:
     """Top-left corner index: a small numeral over a tiny vermilion crest."""
     block = pygame.Surface((round(w * 0.16), round(h * 0.2)), pygame.SRCALPHA)
     bw = block.get_width()
     num = text_fit("bold", str(value), h * 0.075, bw * 0.96, INK)
-    block.blit(num, num.get_rect(midtop=(bw / 2, 0)))
+    rect = block.blit(num, num.get_rect(midtop=(bw / 2, 0)))
+    if value in (6, 9):  # underlined, so the upside-down index is not misread
+        y = rect.bottom + h * 0.006
+        pygame.draw.line(block, INK, (rect.left, y), (rect.right, y), max(1, round(h * 0.006)))
+    if not detail:
+        return block
     crest = kamon(round(w * 0.04), value, VERMILION)
-    block.blit(crest, crest.get_rect(midtop=(bw / 2, num.get_height() + h * 0.018)))
+    block.blit(crest, crest.get_rect(midtop=(bw / 2, num.get_height() + h * 0.022)))
     return block
 
 
-def _draw_face(big: pygame.Surface, value: int, special: bool) -> None:
-    """Everything printed on a card face, at supersampled size."""
+_KANJI_DIGITS = "一二三四五六七八九"
+
+
+def kanji_numeral(value: int) -> str:
+    """The value in kanji (1..99), as written on the cards' side: 十五 for 15."""
+    tens, ones = divmod(value, 10)
+    head = "" if tens == 0 else ("十" if tens == 1 else _KANJI_DIGITS[tens - 1] + "十")
+    return head + (_KANJI_DIGITS[ones - 1] if ones else "")
+
+
+def _kanji_column(value: int, w: int, h: int) -> pygame.Surface:
+    """The kanji numeral written top to bottom, each character in an equal cell."""
+    px = max(6, round(h * 0.058))
+    face = font("jp", px)
+    chars = kanji_numeral(value)
+    column = pygame.Surface((round(px * 1.2), round(px * 1.05 * len(chars))), pygame.SRCALPHA)
+    for i, ch in enumerate(chars):
+        glyph = face.render(ch, True, (64, 58, 60))
+        rect = glyph.get_rect(center=(column.get_width() / 2, px * 1.05 * (i + 0.5)))
+        column.blit(glyph, rect)
+    return column
+
+
+def _draw_face(big: pygame.Surface, value: int, special: bool, detail: bool) -> None:
+    """Everything printed on a card face, at supersampled size.
+
+    Without `detail` (cards under ~80 px wide) the tiny corner crests and kanji are
+    left out: at that size they would only read as specks.
+    """
     w, h = big.get_size()
     centre = (w / 2, h * 0.44)
     enso_colour = VERMILION if special else (58, 56, 60)
@@ -310,11 +344,17 @@ def _draw_face(big: pygame.Surface, value: int, special: bool) -> None:
     inner.center = (w // 2, h // 2)
     pygame.draw.rect(big, VERMILION if special else (128, 118, 108), inner,
                      max(1, round(w * (0.008 if special else 0.005))))
-    block = _index_block(value, w, h)
+    block = _index_block(value, w, h, detail)
     tl = (round(inset + w * 0.05), round(inset + w * 0.05))
     big.blit(block, tl)
     flipped = pygame.transform.rotate(block, 180)
     big.blit(flipped, flipped.get_rect(bottomright=(w - tl[0], h - tl[1])))
+    if detail:
+        column = _kanji_column(value, w, h)
+        right = (w - tl[0] - block.get_width() / 2, tl[1])
+        big.blit(column, column.get_rect(midtop=right))
+        column = pygame.transform.rotate(column, 180)
+        big.blit(column, column.get_rect(midbottom=(w - right[0], h - right[1])))
     crest = kamon(round(w * 0.1), value, VERMILION)
     big.blit(crest, crest.get_rect(center=(w / 2, h * 0.8)))
 
@@ -341,7 +381,7 @@ def card_face(value: int, size: Size) -> pygame.Surface:
     """The face of card `value` (1..15): washi, brush frame, big numeral, corner indices."""
     _check_value(value)
     big, _ = _card_canvas(size)
-    _draw_face(big, value, special=False)
+    _draw_face(big, value, special=False, detail=size[0] >= _DETAIL_WIDTH)
     return _finish_card(big, size)
 
 
@@ -350,10 +390,11 @@ def kobayakawa_card(value: int, size: Size) -> pygame.Surface:
     """The card showing the current Kobayakawa value: red ensō, red frame and a clan seal."""
     _check_value(value)
     big, _ = _card_canvas(size)
-    _draw_face(big, value, special=True)
+    _draw_face(big, value, special=True, detail=size[0] >= _DETAIL_WIDTH)
     w, h = big.get_size()
     seal = _seal(round(w * 0.2))
-    big.blit(seal, seal.get_rect(center=(w * 0.78, h * 0.14)))
+    # Stamped low on the left like an artist's seal, clear of numeral and indices.
+    big.blit(seal, seal.get_rect(center=(w * 0.24, h * 0.69)))
     return _finish_card(big, size)
 
 
