@@ -57,9 +57,10 @@ def _tokens(sheet: pygame.Surface, top: int) -> int:
         x += 2 * r + 16
     sheet.blit(kobayakawa.red_sun(40), (x, top + 30))
     x += 100
+    sheet.blit(textures.washi((8 * 42 + 8, 90)), (x - 4, top + 30))
     for v in range(0, 16):
-        sheet.blit(kobayakawa.kamon(18, v, kobayakawa.INK), (x + (v % 8) * 42, top + 30
-                                                              + (v // 8) * 42))
+        colour = palette.INK if v == 0 else palette.VERMILION
+        sheet.blit(kobayakawa.kamon(18, v, colour), (x + (v % 8) * 42, top + 33 + (v // 8) * 42))
     x += 8 * 42 + 20
     paper = textures.parchment((420, 90))
     sheet.blit(paper, (x, top + 30))

@@ -29,9 +29,9 @@ def _shadow(shape: pygame.Surface, spread: int, alpha: int) -> pygame.Surface:
     return blur(sil, max(2, spread))
 
 
-def _card(u: float) -> pygame.Surface:
+def _card(u: float, scale: float) -> pygame.Surface:
     """A washi card with a brush-dark frame and a big red sun."""
-    w, h = round(u * 0.34), round(u * 0.48)
+    w, h = round(u * 0.34 * scale), round(u * 0.48 * scale)
     card = washi((w, h)).copy()
     pygame.draw.rect(card, INK, (0, 0, w, h), max(2, round(u * 0.014)),
                      border_radius=round(w * 0.1))
@@ -44,9 +44,9 @@ def _card(u: float) -> pygame.Surface:
     return card
 
 
-def _die(u: float) -> pygame.Surface:
+def _die(u: float, scale: float) -> pygame.Surface:
     """An ivory die showing five, lit from the top left."""
-    side = round(u * 0.3)
+    side = round(u * 0.3 * scale)
     die = pygame.Surface((side, side), pygame.SRCALPHA)
     radius = round(side * 0.2)
     pygame.draw.rect(die, shade(_IVORY, 0.72), (0, 0, side, side), border_radius=radius)
@@ -71,19 +71,25 @@ def _place(canvas: pygame.Surface, piece: pygame.Surface, angle: float,
 
 @functools.lru_cache(maxsize=8)
 def app_icon(size: int = 256) -> pygame.Surface:
-    """The app icon as a square SRCALPHA Surface of `size` px (rounded, transparent corners)."""
+    """The app icon as a square SRCALPHA Surface of `size` px (rounded, transparent corners).
+
+    At 48 px and below the rim thins and the card and die grow, so they still read.
+    """
     if size <= 0:
         raise ValueError(f"icon size must be positive, got {size}")
+    small = size <= 48
     u = max(512, size * 4)
     canvas = pygame.Surface((u, u), pygame.SRCALPHA)
     canvas.blit(wood((u, u)), (0, 0))
-    rim = round(u * 0.075)
+    rim = round(u * (0.05 if small else 0.075))
     table = felt((u - 2 * rim, u - 2 * rim)).copy()
     mask_rounded(table, round(u * 0.12))
     canvas.blit(_shadow(table, round(u * 0.01), 200), (rim - round(u * 0.02),) * 2)
     canvas.blit(table, (rim, rim))
-    _place(canvas, _card(u), 12, (u * 0.42, u * 0.46), round(u * 0.02))
-    _place(canvas, _die(u), -16, (u * 0.66, u * 0.66), round(u * 0.02))
+    scale = 1.3 if small else 1.0
+    card_at, die_at = ((0.4, 0.44), (0.68, 0.68)) if small else ((0.42, 0.46), (0.66, 0.66))
+    _place(canvas, _card(u, scale), 12, (u * card_at[0], u * card_at[1]), round(u * 0.02))
+    _place(canvas, _die(u, scale), -16, (u * die_at[0], u * die_at[1]), round(u * 0.02))
     frame = pygame.Surface((u, u), pygame.SRCALPHA)
     pygame.draw.rect(frame, (30, 18, 10, 255), (0, 0, u, u), max(2, u // 128),
                      border_radius=round(u * 0.2))

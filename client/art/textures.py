@@ -141,8 +141,8 @@ def parchment(size: Size) -> pygame.Surface:
     stains = noise_layer(size, 7, 32, (170, 140, 96), _PARCH_LIGHT)
     stains.set_alpha(60)
     surf.blit(stains, (0, 0))
-    count = max(12, w * h // 1800)
-    draw_fibres(surf, 33, count, (6, 26), [(196, 174, 136), (240, 230, 206), (186, 164, 126)])
+    count = max(6, w * h // 5000)
+    draw_fibres(surf, 33, count, (6, 22), [(204, 184, 148), (240, 230, 206), (196, 176, 140)])
     add_grain(surf, 301, 10)
     surf.blit(vignette(size, (110, 78, 40), 0.55, power=1.8, squareness=5.0, start=0.6),
               (0, 0))
