@@ -812,3 +812,23 @@ def test_perft_two_player_variant_picks() -> None:
     s = GAME.new_game(2, 5, {"start_player": 0})
     assert perft(s, 1) == 10
     assert perft(s, 2) == 50
+
+
+def test_turns_pass_clockwise() -> None:
+    s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN], [AMBASSADOR, DUKE], actor=1)
+    seats = []
+    for _ in range(4):
+        seats.append(GAME.to_act(s)[0])
+        s, _ = act(s, Income())
+    assert seats == [1, 2, 0, 1]
+
+
+def test_coins_cannot_be_given_and_cards_cannot_be_shown_at_will() -> None:
+    types = {a.TYPE for a in GAME.action_space(GAME.new_game(4, 1))}
+    assert types == {
+        "income", "foreign_aid", "coup", "tax", "assassinate", "steal", "exchange",
+        "challenge", "allow", "block", "no_block", "reveal", "concede",
+        "lose_influence", "return_card", "pick_card",
+    }  # fmt: skip
+    s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN])
+    assert refused(s, 0, Reveal()).code == "wrong_window"

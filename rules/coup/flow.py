@@ -175,6 +175,17 @@ def lose_influence(s: CoupState, seat: Seat, after: Next, reason: str, ev: list[
         ev.append(event("must_lose_influence", seat=seat, reason=reason))
 
 
+def chosen_loss(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> None:
+    """The seat asked in LOSE turns `card` up; the pending loss is cleared, then play goes on."""
+    after, reason = s.after, s.loss_reason
+    s.phase = Phase.ACTION  # leave LOSE; `proceed` sets the next phase
+    s.loser = NOBODY
+    s.after = Next.END_TURN
+    s.loss_reason = ""
+    turn_up(s, seat, card, reason, ev)
+    proceed(s, after, ev)
+
+
 def turn_up(s: CoupState, seat: Seat, card: Character, reason: str, ev: list[Event]) -> None:
     """One influence lost; with none left the seat is out and its coins go to the treasury."""
     s.hidden[seat].remove(card)

@@ -207,9 +207,7 @@ class Coup(Game[CoupState]):
         elif isinstance(action, Concede):
             flow.concede(s, ev)
         elif isinstance(action, LoseInfluence):
-            s.phase = Phase.ACTION  # leave LOSE before carrying on
-            flow.turn_up(s, seat, action.character, s.loss_reason, ev)
-            flow.proceed(s, s.after, ev)
+            flow.chosen_loss(s, seat, action.character, ev)
         elif isinstance(action, ReturnCard):
             flow.return_card(s, action.character, ev)
         elif isinstance(action, PickCard):
