@@ -237,14 +237,14 @@ def _district_view(s: MagnateState, d: int) -> JsonDict:
 # -- the roll ------------------------------------------------------------------
 def _roll(s: MagnateState, events: list[Event]) -> None:
     """Two d10: taxation if either shows 1 (before income), then income on the higher die."""
-    high_die, low_die = s.rng.roll(INCOME_DIE), s.rng.roll(INCOME_DIE)
-    s.dice = (high_die, low_die)
-    events.append(event("dice_rolled", seat=s.active, dice=[high_die, low_die]))
+    first, second = s.rng.roll(INCOME_DIE), s.rng.roll(INCOME_DIE)
+    s.dice = (first, second)
+    events.append(event("dice_rolled", seat=s.active, dice=[first, second]))
     if ACE_RANK in s.dice:
         tax = s.rng.roll(TAX_DIE)
-        s.dice = (high_die, low_die, tax)
+        s.dice = (first, second, tax)
         _tax(s, tax - 1, tax, events)
-    high = max(high_die, low_die)
+    high = max(first, second)
     order = (s.active, 1 - s.active)
     for p in order:
         gains = [0] * 6
