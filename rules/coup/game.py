@@ -155,7 +155,8 @@ class Coup(Game[CoupState]):
     def legal_actions(self, state: CoupState, seat: Seat) -> list[Action]:
         phase = state.phase
         if phase is Phase.PICK:
-            return [PickCard(c) for c in CHARACTERS] if state.picks[seat] is None else []
+            waiting = 0 <= seat < state.players and state.picks[seat] is None
+            return [PickCard(c) for c in CHARACTERS] if waiting else []
         if seat != state.awaiting:
             return []
         if phase is Phase.CHALLENGE:
