@@ -49,6 +49,26 @@ def _cards(sheet: pygame.Surface, top: int) -> int:
     return y + 30 + 450 + 20
 
 
+def _table_mock(sheet: pygame.Surface, left: int, top: int) -> None:
+    """A corner of a game table: a player's parchment plate with cards and medals."""
+    _label(sheet, "in play", (left, top))
+    panel = textures.parchment((400, 150)).copy()
+    pygame.draw.rect(panel, (120, 100, 70), panel.get_rect(), 2, border_radius=10)
+    sheet.blit(panel, (left, top + 30))
+    palette.draw_seat_marker(sheet, (left + 26, top + 58), 12, 2)
+    sheet.blit(text("bold", "Tomoe", 16, palette.INK), (left + 46, top + 49))
+    for i in range(4):
+        sheet.blit(kobayakawa.medal(16), (left + 200 + i * 22, top + 42))
+    sheet.blit(kobayakawa.card_back((70, 105)), (left + 20, top + 70))
+    sheet.blit(kobayakawa.card_face(11, (70, 105)), (left + 100, top + 70))
+    pile = pygame.Rect(left + 220, top + 200, 120, 180)
+    for k, v in enumerate((3, 9)):
+        sheet.blit(kobayakawa.card_face(v, pile.size), pile.move(-8 + 4 * k, -8 + 4 * k))
+    sheet.blit(kobayakawa.kobayakawa_card(12, pile.size), pile)
+    pygame.draw.rect(sheet, palette.ACCENT, pile.inflate(10, 10), 3, border_radius=12)
+    sheet.blit(kobayakawa.card_back(pile.size), pile.move(-170, 0))
+
+
 def _tokens(sheet: pygame.Surface, top: int) -> int:
     _label(sheet, "medals r=12..40, red sun, crests, seat markers", (24, top))
     x = 24
@@ -96,6 +116,7 @@ def main() -> None:
     sheet = pygame.Surface((1920, 1520))
     sheet.blit(textures.felt(sheet.get_size()), (0, 0))
     y = _cards(sheet, 16)
+    _table_mock(sheet, 1480, 540)
     y = _tokens(sheet, y)
     _swatches(sheet, y)
     pygame.image.save(sheet, sys.argv[1])

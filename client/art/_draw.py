@@ -245,36 +245,55 @@ def polyline_length(points: Sequence[Point]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
 
 
-def brush_stroke(surface: pygame.Surface, points: Sequence[Point], width: float,
-                 colour: RGB | RGBA, seed: int, taper: float = 0.15,
-                 pressure: float = 0.3, taper_out: float | None = None,
-                 waves: float = 3.0) -> None:
-    """Paint an ink brush stroke along a polyline as overlapping discs.
-
-    The width breathes with a smooth wobble (`pressure`, `waves` swells per stroke) and
-    narrows over `taper` of the length at the start and `taper_out` (default: the same)
-    at the end, which reads as a brush rather than a pen.
-    """
+def _stroke_samples(points: Sequence[Point], step: float) -> list[tuple[float, float, float]]:
+    """Evenly spaced (x, y, t) samples along a polyline, t = fraction of its length."""
     total = polyline_length(points)
-    if total <= 0:
-        return
-    t_in = max(1e-6, taper)
-    t_out = max(1e-6, taper if taper_out is None else taper_out)
-    wobble = Wobble(seed)
-    step = max(0.5, width * 0.18)
+    samples: list[tuple[float, float, float]] = []
     travelled = 0.0
     for a, b in itertools.pairwise(points):
         seg = math.dist(a, b)
         n = max(1, math.ceil(seg / step))
         for i in range(n):
-            t = (travelled + seg * i / n) / total
-            ends = min(t / t_in, (1 - t) / t_out, 1.0)
-            ease = math.sin(ends * math.pi / 2)
-            r = width / 2 * (1 + pressure * wobble(t * waves)) * (0.2 + 0.8 * ease)
-            x = a[0] + (b[0] - a[0]) * i / n
-            y = a[1] + (b[1] - a[1]) * i / n
-            pygame.draw.circle(surface, colour, (x, y), max(0.6, r))
+            f = i / n
+            samples.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f,
+                            (travelled + seg * f) / total))
         travelled += seg
+    samples.append((points[-1][0], points[-1][1], 1.0))
+    return samples
+
+
+def brush_stroke(surface: pygame.Surface, points: Sequence[Point], width: float,
+                 colour: RGB | RGBA, seed: int, taper: float = 0.15,
+                 pressure: float = 0.3, taper_out: float | None = None,
+                 waves: float = 3.0) -> None:
+    """Paint an ink brush stroke along a polyline as a ribbon of varying width.
+
+    The width breathes with a smooth wobble (`pressure`, `waves` swells per stroke) and
+    narrows over `taper` of the length at the start and `taper_out` (default: the same)
+    at the end, which reads as a brush rather than a pen. The ribbon is filled in short
+    overlapping quads, so its edges change smoothly where discs would step by whole pixels.
+    """
+    if polyline_length(points) <= 0:
+        return
+    t_in = max(1e-6, taper)
+    t_out = max(1e-6, taper if taper_out is None else taper_out)
+    wobble = Wobble(seed)
+    samples = _stroke_samples(points, max(0.75, width * 0.25))
+    edges: list[tuple[Point, Point]] = []
+    for i, (x, y, t) in enumerate(samples):
+        px, py, _ = samples[max(0, i - 1)]
+        nx_, ny_, _ = samples[min(len(samples) - 1, i + 1)]
+        dx, dy = nx_ - px, ny_ - py
+        norm = math.hypot(dx, dy) or 1.0
+        ends = min(t / t_in, (1 - t) / t_out, 1.0)
+        r = width / 2 * (1 + pressure * wobble(t * waves)) * (0.2 + 0.8 * math.sin(
+            max(0.0, ends) * math.pi / 2))
+        ox, oy = -dy / norm * r, dx / norm * r
+        edges.append(((x + ox, y + oy), (x - ox, y - oy)))
+    for (l0, r0), (l1, r1) in itertools.pairwise(edges):
+        pygame.draw.polygon(surface, colour, [l0, l1, r1, r0])
+    for (x, y, _t), (left, _) in ((samples[0], edges[0]), (samples[-1], edges[-1])):
+        pygame.draw.circle(surface, colour, (x, y), math.dist((x, y), left))
 
 
 def rounded_rect_path(rect: tuple[float, float, float, float], radius: float,

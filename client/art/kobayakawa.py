@@ -250,7 +250,8 @@ def _card_canvas(size: Size) -> tuple[pygame.Surface, int]:
     w, h = size
     if w <= 0 or h <= 0:
         raise ValueError(f"card size must be positive, got {size!r}")
-    s = 2 if max(w, h) <= 720 else 1
+    # Small cards are worked larger, so thin brush lines stay smooth once scaled down.
+    s = max(1, min(4, math.ceil(720 / max(w, h))))
     return washi((w * s, h * s)).copy(), s
 
 
