@@ -32,6 +32,7 @@ _GAME_PACKAGES = (
     "kobayakawa",
     "coup",
     "magnate",
+    "carolus_magnus",
 )
 
 GAMES: dict[str, Game[Any]] = {}
