@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from client.art._draw import RGB, RGBA, Point, downsample
+from client.art._draw import RGB, RGBA, Point, alpha_gradient, downsample
 
 SEAT_COLOURS: list[RGB] = [
     (230, 159, 0),    # orange
@@ -74,14 +74,27 @@ def shape_points(shape: str, center: Point, radius: float) -> list[Point]:
     raise ValueError(f"unknown seat shape {shape!r}; expected one of {SEAT_SHAPES}")
 
 
-def _outlined_polygon(surface: pygame.Surface, points: list[Point], fill: RGB | RGBA,
-                      outline: RGB | RGBA, width: float) -> None:
-    """Fill a polygon, then stroke it with round joins (thick lines plus discs)."""
-    pygame.draw.polygon(surface, fill, points)
+def _stroke_polygon(surface: pygame.Surface, points: list[Point], colour: RGB | RGBA,
+                    width: float) -> None:
+    """Stroke a closed polygon with round joins (thick lines plus discs)."""
     w = max(1, round(width))
     for a, b in zip(points, points[1:] + points[:1], strict=True):
-        pygame.draw.line(surface, outline, a, b, w)
-        pygame.draw.circle(surface, outline, a, width / 2)
+        pygame.draw.line(surface, colour, a, b, w)
+        pygame.draw.circle(surface, colour, a, width / 2)
+
+
+def _sheen(side: int, points: list[Point]) -> pygame.Surface:
+    """A soft light falling from the top, cut to the shape, for a token's slight relief."""
+    layer = pygame.Surface((side, side), pygame.SRCALPHA)
+    pygame.draw.polygon(layer, (255, 255, 255, 255), points)
+    ys = [y for _, y in points]
+    top, bottom = min(ys), max(ys)
+    fade = alpha_gradient((side, max(2, round(bottom - top))), 90, 0, power=1.4)
+    mask = pygame.Surface((side, side), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))
+    mask.blit(fade, (0, round(top)), special_flags=pygame.BLEND_RGBA_MAX)
+    layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return layer
 
 
 @functools.lru_cache(maxsize=256)
@@ -101,8 +114,11 @@ def seat_marker(radius: int, seat_index: int) -> pygame.Surface:
     points = shape_points(SEAT_SHAPES[seat], (c, c), radius * s - width / 2)
     # A soft contact shadow first, so light colours (yellow) lift off light panels too.
     shadow = [(x + width * 0.35, y + width * 0.55) for x, y in points]
-    _outlined_polygon(big, shadow, (0, 0, 0, 70), (0, 0, 0, 70), width * 1.4)
-    _outlined_polygon(big, points, SEAT_COLOURS[seat], OUTLINE, width)
+    pygame.draw.polygon(big, (0, 0, 0, 70), shadow)
+    _stroke_polygon(big, shadow, (0, 0, 0, 70), width * 1.4)
+    pygame.draw.polygon(big, SEAT_COLOURS[seat], points)
+    big.blit(_sheen(side * s, points), (0, 0))
+    _stroke_polygon(big, points, OUTLINE, width)
     return downsample(big, (side, side))
 
 
