@@ -832,3 +832,29 @@ def test_coins_cannot_be_given_and_cards_cannot_be_shown_at_will() -> None:
     }  # fmt: skip
     s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN])
     assert refused(s, 0, Reveal()).code == "wrong_window"
+
+
+# -- the search's hooks ------------------------------------------------------------
+def test_the_rollout_policy_only_plays_legal_moves_and_evaluations_are_rewards() -> None:
+    from rules.coup import ai
+
+    rng = random.Random(5)
+    for seed in range(40):
+        players = 2 + seed % 5
+        s = GAME.new_game(players, seed)
+        while GAME.to_act(s):
+            seat = GAME.to_act(s)[0]
+            move = ai.rollout_action(GAME, s, seat, rng)
+            assert move in GAME.legal_actions(s, seat)
+            values = ai.evaluate(GAME, s)
+            assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
+            s = GAME.apply(s, seat, move).state
+
+
+def test_the_rollout_policy_challenges_a_claim_it_knows_is_false() -> None:
+    from rules.coup import ai
+
+    s = table([DUKE, DUKE], [COUNTESS, ASSASSIN], [CAPTAIN], revealed=[[], [], [DUKE]], actor=1)
+    s, _ = act(s, Tax(), Allow())  # seat 1 claims a Duke; seat 0 sees all three
+    assert GAME.to_act(s) == (0,)
+    assert ai.rollout_action(GAME, s, 0, random.Random(1)) == Challenge()
