@@ -89,7 +89,7 @@ def _sheen(side: int, points: list[Point]) -> pygame.Surface:
     pygame.draw.polygon(layer, (255, 255, 255, 255), points)
     ys = [y for _, y in points]
     top, bottom = min(ys), max(ys)
-    fade = alpha_gradient((side, max(2, round(bottom - top))), 90, 0, power=1.4)
+    fade = alpha_gradient((side, max(2, round(bottom - top))), 70, 0, power=0.5)
     mask = pygame.Surface((side, side), pygame.SRCALPHA)
     mask.fill((255, 255, 255, 0))
     mask.blit(fade, (0, round(top)), special_flags=pygame.BLEND_RGBA_MAX)
