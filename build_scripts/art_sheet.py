@@ -62,6 +62,8 @@ def _table_mock(sheet: pygame.Surface, left: int, top: int) -> None:
     sheet.blit(kobayakawa.card_back((70, 105)), (left + 20, top + 70))
     sheet.blit(kobayakawa.card_face(11, (70, 105)), (left + 100, top + 70))
     pile = pygame.Rect(left + 220, top + 200, 120, 180)
+    for rect in (pile, pile.move(-170, 0)):
+        sheet.blit(textures.soft_shadow(rect.size, 8, 8), rect.move(-8 + 3, -8 + 5))
     for k, v in enumerate((3, 9)):
         sheet.blit(kobayakawa.card_face(v, pile.size), pile.move(-8 + 4 * k, -8 + 4 * k))
     sheet.blit(kobayakawa.kobayakawa_card(12, pile.size), pile)

@@ -19,6 +19,7 @@ from client.art._draw import (
     RGB,
     Size,
     add_grain,
+    blur,
     fractal_noise,
     lerp,
     noise_layer,
@@ -164,3 +165,18 @@ def washi(size: Size) -> pygame.Surface:
     surf.blit(vignette(size, (150, 130, 96), 0.22, power=2.0, squareness=4.0, start=0.6),
               (0, 0))
     return _with_alpha(surf)
+
+
+@functools.lru_cache(maxsize=32)
+def soft_shadow(size: Size, corner_radius: int = 8, spread: int = 8,
+                alpha: int = 110) -> pygame.Surface:
+    """A blurred dark rounded rectangle to lay under a card or panel of `size`.
+
+    The surface is `spread` px larger on every side: blit it at the piece's top-left
+    minus `spread`, nudged a few px down and right for light from the top left.
+    """
+    w, h = _checked(size)
+    pad = max(1, spread)
+    out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, (0, 0, 0, alpha), (pad, pad, w, h), border_radius=corner_radius)
+    return blur(out, max(2, pad))
