@@ -149,3 +149,15 @@ def test_app_icon(size: int) -> None:
 
 def test_nothing_needs_a_display() -> None:
     assert pygame.display.get_surface() is None
+
+
+def test_soft_shadow_is_larger_by_its_spread_and_soft() -> None:
+    shadow = textures.soft_shadow((80, 120), 8, 6)
+    assert shadow.get_size() == (92, 132)
+    assert _has_alpha(shadow)
+    assert shadow.get_at((46, 66)).a > shadow.get_at((1, 1)).a
+
+
+def test_cards_carry_their_value_in_kanji() -> None:
+    assert [kobayakawa.kanji_numeral(v) for v in (1, 9, 10, 11, 15)] == [
+        "一", "九", "十", "十一", "十五"]
