@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import itertools
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -148,7 +151,19 @@ def test_app_icon(size: int) -> None:
 
 
 def test_nothing_needs_a_display() -> None:
-    assert pygame.display.get_surface() is None
+    # In a fresh process, since other tests in this worker may have opened a window.
+    script = (
+        "import pygame\n"
+        "from client.art import icon, kobayakawa, palette, textures\n"
+        "textures.felt((40, 30)); textures.wood((40, 30)); textures.parchment((40, 30))\n"
+        "kobayakawa.card_face(5, (60, 90)); kobayakawa.card_back((60, 90))\n"
+        "kobayakawa.kobayakawa_card(5, (60, 90)); kobayakawa.medal(12); icon.app_icon(32)\n"
+        "palette.draw_seat_marker(pygame.Surface((20, 20)), (10, 10), 6, 2)\n"
+        "assert not pygame.display.get_init(), 'art opened the display'\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    root = Path(__file__).resolve().parent.parent
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=root, env=env)
 
 
 def test_soft_shadow_is_larger_by_its_spread_and_soft() -> None:
