@@ -26,6 +26,7 @@ from client.art._draw import (
     diagonal_gradient,
     downsample,
     font,
+    fractal_noise,
     lerp,
     mask_circle,
     mask_rounded,
@@ -186,6 +187,10 @@ def red_sun(radius: int) -> pygame.Surface:
     big = pygame.Surface((side * s, side * s), pygame.SRCALPHA)
     c = (side * s / 2, side * s / 2)
     _radial_disc(big, c, radius * s, (176, 34, 30), (222, 66, 46), light=(-0.1, -0.15))
+    # Mottle like pigment printed on paper; multiplying leaves the alpha untouched.
+    mottle = fractal_noise(big.get_size(), 61 + radius, (214, 214, 214), (255, 255, 255),
+                           across=6, octaves=3)
+    big.blit(mottle, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     mask_circle(big)
     return downsample(big, (side, side))
 
