@@ -852,3 +852,20 @@ def test_registered_under_its_id() -> None:
     assert get_game("magnate") is GAME
     assert GAME.info.min_players == GAME.info.max_players == 2
     assert SUIT_INDEX[Suit.KNOTS] == 5
+
+
+# -- the search's hooks ------------------------------------------------------------
+def test_the_rollout_policy_plays_legal_moves_to_the_end_and_evaluates_in_range() -> None:
+    from rules.magnate import ai
+
+    rng = random.Random(5)
+    for seed in range(5):
+        s = GAME.new_game(2, seed)
+        while GAME.to_act(s):
+            (seat,) = GAME.to_act(s)
+            action = ai.rollout_action(GAME, s, seat, rng)
+            assert action in GAME.legal_actions(s, seat)
+            values = ai.evaluate(GAME, s)
+            assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
+            s = GAME.apply(s, seat, action).state
+        assert GAME.outcome(s) is not None
