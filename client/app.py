@@ -1,0 +1,289 @@
+"""The Tablero desktop app: window, main loop, scene stack and the `tablero` command."""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import sys
+import warnings
+from typing import Any
+
+import pygame
+import pygame_gui
+
+import rules
+from client import i18n, theme
+from client.input import InputMapper
+from client.scenes.base import Scene, draw_tooltip
+from client.settings import Settings
+
+BASE_SIZE = (1280, 800)
+MIN_SIZE = (1024, 640)
+FPS = 60
+
+
+class App:
+    """Owns the window, the UI manager and the stack of scenes."""
+
+    def __init__(
+        self, settings: Settings | None = None, size: tuple[int, int] | None = None
+    ) -> None:
+        pygame.init()
+        self.settings = settings or Settings.load()
+        i18n.set_language(self.settings.language)
+        pygame.display.set_caption("Tablero")
+        self.window = self._open_window(size or self.settings.window)
+        self.scenes: list[Scene] = []
+        self.input = InputMapper()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.mouse = (0, 0)
+        self.inline_ai = False  # tests and screenshots think in-process, deterministically
+        self.autosave = True
+        self.manager: Any = None
+        self._make_manager()
+        i18n.on_change(lambda _lang: self.rebuild())
+
+    # -- window and scale ------------------------------------------------------
+    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass  # older pygame-ce: resizes below the minimum are clamped in `resized`
+        return surface
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    @property
+    def scale(self) -> float:
+        w, h = self.size
+        return min(w / BASE_SIZE[0], h / BASE_SIZE[1]) * self.settings.ui_scale
+
+    def _make_manager(self) -> None:
+        self.manager = pygame_gui.UIManager(
+            self.size, theme.build(self.scale), starting_language=i18n.language()
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # fonts the theme already loaded are fine
+            self.manager.preload_fonts(theme.preload(self.scale))
+        self._manager_scale = self.scale
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window changed size: remake the theme at the new scale and rebuild the UI."""
+        if not self.settings.fullscreen:
+            self.window = self._open_window(size)
+            self.settings.window = self.size
+        if abs(self._manager_scale - self.scale) > 0.01:
+            self._make_manager()
+        else:
+            self.manager.set_window_resolution(self.size)
+        self.rebuild()
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.window = self._open_window(self.settings.window)
+        self.settings.save()
+        self.resized(self.size)
+
+    def rebuild(self) -> None:
+        """Drop every UI element and let the visible scene build its own again."""
+        self.manager.set_locale(i18n.language())
+        self.manager.clear_and_reset()
+        if self.scenes:
+            self.scenes[-1].build_ui()
+
+    # -- scene stack -----------------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+        self.rebuild()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        if not self.scenes:
+            self.running = False
+            return
+        self.rebuild()
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        """Leave every scene and start afresh from this one (e.g. back to the menu)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    # -- the loop --------------------------------------------------------------
+    def frame(self, dt: float) -> None:
+        """One frame: events → UI manager → scene → UI update → draw → UI draw → flip."""
+        for ev in pygame.event.get():
+            self._dispatch(ev)
+            if not self.running:
+                return
+        if self.scene:
+            self.scene.update(dt)
+        self.manager.update(dt)
+        self.draw()
+        pygame.display.flip()
+
+    def draw(self) -> None:
+        if self.scene:
+            self.scene.draw(self.window)
+        self.manager.draw_ui(self.window)
+        if self.scene and not self.manager.get_hovering_any_element():
+            tip = self.scene.tip_at(self.mouse)
+            if tip:
+                draw_tooltip(self.window, self.mouse, tip, self.scale)
+
+    def _dispatch(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.quit()
+            return
+        if ev.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.resized((ev.w, ev.h))
+            return
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+        consumed = self.manager.process_events(ev)
+        scene = self.scene
+        if scene is None:
+            return
+        if ev.type >= pygame.USEREVENT and hasattr(ev, "ui_element"):
+            scene.handle_ui(ev)
+            return
+        if consumed and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        for intent in self.input.translate(ev):
+            if intent.kind == "command" and intent.name == "fullscreen":
+                self.toggle_fullscreen()
+            elif intent.kind == "command" and intent.name == "quit":
+                self.quit()
+            else:
+                scene.handle(intent)
+            if self.scene is not scene:
+                break
+
+    def quit(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.settings.save()
+        self.running = False
+
+    def run(self) -> None:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000
+            self.frame(dt)
+        pygame.quit()
+
+
+# -- command line ----------------------------------------------------------------
+def parse_seats(text: str) -> list[tuple[str, str | None]]:
+    """`human,ai:normal,ai` → [("human", None), ("ai", "normal"), ("ai", "normal")]."""
+    seats: list[tuple[str, str | None]] = []
+    for part in text.split(","):
+        kind, _, level = part.strip().lower().partition(":")
+        if kind == "human" and not level:
+            seats.append(("human", None))
+        elif kind == "ai" and (level or "normal") in ("easy", "normal", "hard"):
+            seats.append(("ai", level or "normal"))
+        else:
+            raise ValueError(part)
+    return seats
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tablero", description="Tablero: tabletop games.")
+    parser.add_argument("--version", action="version", version=f"tablero {rules.__version__}")
+    parser.add_argument("--game", help="start straight into this game (e.g. kobayakawa)")
+    parser.add_argument("--seats", help="comma list of human, ai, ai:easy, ai:normal, ai:hard")
+    parser.add_argument("--seed", type=int, help="seed for the deal (default: random)")
+    parser.add_argument(
+        "--autoplay",
+        type=int,
+        default=0,
+        metavar="N",
+        help="let the agents play N actions first (with --screenshot)",
+    )
+    parser.add_argument("--screenshot", metavar="PNG", help="render the table, save it, exit")
+    parser.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1920x1080")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: settings)")
+    return parser
+
+
+def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse wrong arguments with a clear message (argparse exits with status 2)."""
+    if (args.autoplay or args.screenshot or args.seats) and not args.game:
+        parser.error("--seats, --autoplay and --screenshot need --game")
+    if args.autoplay < 0:
+        parser.error("--autoplay must be 0 or more")
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            parser.error(f"--size must look like 1280x800, not {args.size!r}")
+        args.size = (w, h)
+    if args.game:
+        if args.game not in rules.GAMES:
+            parser.error(
+                f"unknown game {args.game!r}; known games: {', '.join(sorted(rules.GAMES))}"
+            )
+        info = rules.GAMES[args.game].info
+        try:
+            seats = parse_seats(args.seats) if args.seats else None
+        except ValueError as exc:
+            parser.error(
+                f"bad seat {exc.args[0]!r} in --seats (use human, ai or ai:easy|normal|hard)"
+            )
+        if seats is None:
+            seats = [("human", None)] + [("ai", "normal")] * (info.min_players - 1)
+        if not info.min_players <= len(seats) <= info.max_players:
+            parser.error(
+                f"{info.title} takes {info.min_players}–{info.max_players} seats, "
+                f"--seats gave {len(seats)}"
+            )
+        args.seats = seats
+    if args.seed is None:
+        args.seed = random.randrange(1, 2**31)
+
+
+def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_args(parser, args)
+    settings = Settings.load()
+    if args.lang:
+        settings.language = args.lang
+    if args.screenshot:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        settings.fullscreen = False
+    from client.scenes import launch
+
+    app = App(settings, args.size or None)
+    if args.screenshot:
+        return launch.screenshot(app, args)
+    launch.start(app, args)
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,22 @@
+"""Per-game views: how each game's state is drawn and how gestures become its actions."""
+
+from __future__ import annotations
+
+import importlib
+
+from client.games.base import GameView
+
+_VIEWS: dict[str, str] = {
+    "kobayakawa": "client.games.kobayakawa.view:KobayakawaView",
+}
+
+
+def has_view(game_id: str) -> bool:
+    return game_id in _VIEWS
+
+
+def view_class(game_id: str) -> type[GameView]:
+    """The GameView subclass that draws `game_id` (KeyError when none exists yet)."""
+    module, _, name = _VIEWS[game_id].partition(":")
+    cls: type[GameView] = getattr(importlib.import_module(module), name)
+    return cls

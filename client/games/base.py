@@ -1,0 +1,102 @@
+"""The small protocol a game's view implements to plug into the shared table scene.
+
+The table scene owns the frame around the game (top bar, log, prompt, curtain,
+undo, saves, AI); a GameView draws the game's own area and speaks its vocabulary.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client.anim import Tween
+from client.i18n import tr
+from rules import Action, Event, Seat
+
+
+class GameView:
+    """Base class of every game's view. Subclasses override what their game needs."""
+
+    game_id = ""
+
+    def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
+        self.names = names
+        self.seats = seats
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.scale = 1.0
+        self.view: dict[str, Any] = {}
+        self.viewer: Seat | None = None
+        self.tips: list[tuple[pygame.Rect, str]] = []
+
+    # -- what is shown ------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        """Place everything inside `rect` (the table area) at this scale."""
+        self.rect, self.scale = rect, scale
+
+    def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
+        """The state to draw, as `Game.view(state, viewer)` gave it."""
+        self.view, self.viewer = view, viewer
+
+    def s(self, value: float) -> int:
+        return round(value * self.scale)
+
+    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        raise NotImplementedError
+
+    def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
+        """Draw one playing tween (cards flying, flipping, medals moving)."""
+
+    def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
+        """Animations for one action's visible events; each inner list plays together.
+        `before` is the view just before the action (where things came from)."""
+        return []
+
+    def opening_events(self, view: dict[str, Any]) -> list[Event]:
+        """Events to tell and animate when a game starts (new_game itself returns none)."""
+        return []
+
+    # -- what people do -------------------------------------------------------------
+    def needs_private_view(self, seat: Seat) -> bool:
+        """Whether deciding now needs the seat's hidden cards on screen (then: a curtain)."""
+        return True
+
+    def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        """The legal action a click on the table means, if any."""
+        return None
+
+    def prompt(self, seat: Seat, legal: list[Action]) -> str:
+        return tr("prompt.generic", name=self.names[seat])
+
+    def action_label(self, action: Action) -> str:
+        return tr(f"action.{self.game_id}.{action.type}")
+
+    def action_tip(self, action: Action) -> str:
+        return tr(f"action.{self.game_id}.{action.type}.tip")
+
+    def status(self) -> str:
+        """One line for the top bar: round, stage."""
+        return ""
+
+    def describe(self, ev: Event) -> str | None:
+        """The log's sentence for an event (None: not worth a line)."""
+        return None
+
+    # -- the end ----------------------------------------------------------------------
+    def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
+        """(title, one series per seat) for the results chart, or None."""
+        return None
+
+
+class DrawContext:
+    """What the table scene tells a view each frame: time, hidden things, highlights."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.hidden: set[Any] = set()
+        self.acting: tuple[Seat, ...] = ()
+        self.thinking: Seat | None = None
+        self.last_seat: Seat | None = None
+        self.last_action: str | None = None
+        self.legal: list[Action] = []
+        self.hover: tuple[int, int] = (0, 0)

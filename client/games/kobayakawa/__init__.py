@@ -1,0 +1,1 @@
+"""Kobayakawa's view: cards on washi, medals as tokens, a red sun for the clan."""

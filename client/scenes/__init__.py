@@ -1,0 +1,1 @@
+"""The app's scenes: menu, setup, table, results, settings, load, rules, replay."""

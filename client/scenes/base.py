@@ -1,0 +1,97 @@
+"""The scene lifecycle every screen follows: enter, build_ui, handle, update, draw, exit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client import artwork, resources
+from client.input import Intent
+
+if TYPE_CHECKING:
+    from client.app import App
+
+
+class Scene:
+    """A screen on the app's stack.
+
+    enter/exit run once when pushed and popped; build_ui runs whenever the
+    scene becomes visible, the window is resized or the language changes;
+    draw only draws, it changes nothing.
+    """
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.tips: list[tuple[pygame.Rect, str]] = []  # custom-drawn things that explain themselves
+
+    # -- lifecycle -----------------------------------------------------------
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        pass
+
+    def build_ui(self) -> None:
+        pass
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "cancel":
+            self.on_cancel()
+
+    def on_cancel(self) -> None:
+        pass
+
+    def handle_ui(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(artwork.table_background(surface.get_size()), (0, 0))
+
+    # -- helpers -------------------------------------------------------------
+    @property
+    def manager(self) -> Any:
+        return self.app.manager
+
+    def s(self, value: float) -> int:
+        """A length in pixels at the current UI scale."""
+        return round(value * self.app.scale)
+
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        for rect, text in reversed(self.tips):
+            if rect.collidepoint(pos):
+                return text
+        return None
+
+
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], text: str, scale: float) -> None:
+    """A dark ink note near the pointer, kept inside the window."""
+    size = max(14, round(15 * scale))
+    width = round(360 * scale)
+    lines = resources.wrap(text, size, width)
+    rendered = [resources.text(line, size, artwork.PARCHMENT) for line in lines]
+    pad = round(8 * scale)
+    w = max(r.get_width() for r in rendered) + 2 * pad
+    h = sum(r.get_height() for r in rendered) + 2 * pad
+    x, y = pos[0] + round(16 * scale), pos[1] + round(18 * scale)
+    sw, sh = surface.get_size()
+    x = min(x, sw - w - 4)
+    y = y if y + h < sh - 4 else pos[1] - h - 8
+    box = pygame.Rect(x, y, w, h)
+    pygame.draw.rect(surface, (*artwork.INK, 240), box, border_radius=pad)
+    pygame.draw.rect(surface, artwork.PARCHMENT, box, 1, border_radius=pad)
+    cy = y + pad
+    for r in rendered:
+        surface.blit(r, (x + pad, cy))
+        cy += r.get_height()
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    """A parchment panel with a soft shadow (the texture is cached by size)."""
+    radius = round(8 * scale)
+    shadow = pygame.Rect(rect).move(round(3 * scale), round(4 * scale))
+    pygame.draw.rect(surface, (20, 26, 22), shadow, border_radius=radius)
+    surface.blit(artwork.panel_surface(rect.size, radius), rect.topleft)

@@ -1,0 +1,88 @@
+"""The main menu: resume, new game, load, rules, settings, quit."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+import rules
+from client import artwork, resources, storage
+from client.i18n import tr
+from client.input import Intent
+from client.scenes.base import Scene
+
+
+class MainMenu(Scene):
+    def enter(self) -> None:
+        self.resume = storage.resumable()
+        self.buttons: dict[object, str] = {}
+
+    def build_ui(self) -> None:
+        self.resume = storage.resumable()
+        w, h = self.app.size
+        bw, bh, gap = self.s(380), self.s(58), self.s(14)
+        entries = []
+        if self.resume:
+            entries.append(("resume", "menu.resume", "menu.resume_tip"))
+        entries += [
+            ("new", "menu.new_game", "menu.new_game_tip"),
+            ("load", "menu.load", "menu.load_tip"),
+            ("rules", "menu.rules", "menu.rules_tip"),
+            ("settings", "menu.settings", "menu.settings_tip"),
+            ("quit", "menu.quit", "menu.quit_tip"),
+        ]
+        top = int(h * 0.40)
+        self.buttons = {}
+        for i, (name, key, tip) in enumerate(entries):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * (bh + gap))
+            primary = i == 0
+            button = pygame_gui.elements.UIButton(
+                rect,
+                tr(key),
+                self.manager,
+                tool_tip_text=tr(tip),
+                object_id="#accent" if primary else "#menu_button",
+            )
+            self.buttons[button] = name
+
+    def handle_ui(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        name = self.buttons.get(event.ui_element)
+        if name:
+            self.choose(name)
+
+    def choose(self, name: str) -> None:
+        from client.scenes import launch
+
+        if name == "resume" and self.resume:
+            launch.open_table(self.app, *self.resume)
+        elif name == "new":
+            launch.open_setup(self.app)
+        elif name == "load":
+            launch.open_load(self.app)
+        elif name == "rules":
+            launch.open_rules(self.app, "kobayakawa")
+        elif name == "settings":
+            launch.open_settings(self.app)
+        elif name == "quit":
+            self.app.quit()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "command" and intent.name == "help":
+            self.choose("rules")
+        elif intent.kind == "command" and intent.name == "load":
+            self.choose("load")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = surface.get_size()
+        sun = artwork.red_sun(self.s(120))
+        surface.blit(sun, sun.get_rect(center=(w // 2, int(h * 0.20))))
+        title = resources.text("Tablero", self.s(64), artwork.PARCHMENT, bold=True)
+        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.20))))
+        sub = resources.text(tr("menu.tagline"), self.s(20), (214, 206, 186))
+        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.20) + self.s(84))))
+        ver = resources.text(f"v{rules.__version__}", self.s(14), (170, 170, 160))
+        surface.blit(ver, ver.get_rect(bottomright=(w - self.s(12), h - self.s(8))))

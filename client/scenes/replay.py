@@ -1,0 +1,127 @@
+"""The replay viewer: step forward and back through a finished or loaded game."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from client import artwork, resources
+from client.games import view_class
+from client.games.base import DrawContext
+from client.i18n import tr
+from client.input import Intent
+from client.scenes.base import Scene, draw_panel
+from client.scenes.table import LOG_WIDTH, PROMPT_HEIGHT, TOP_BAR
+from client.session import Session
+from rules import visible_events
+
+
+class ReplayScene(Scene):
+    """The public view after any number of actions: a spectator's eyes, so nothing hidden leaks."""
+
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        names = [session.name(s) for s in range(len(session.seats))]
+        self.view = view_class(session.record.game)(names, session.seats)
+        self.index = len(session.steps)
+        self.buttons: dict[Any, str] = {}
+        self.ctx = DrawContext()
+
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        self.buttons = {}
+        table = pygame.Rect(
+            0, self.s(TOP_BAR), w - self.s(LOG_WIDTH), h - self.s(TOP_BAR) - self.s(PROMPT_HEIGHT)
+        )
+        self.view.layout(table, self.app.scale)
+        bw, bh, gap = self.s(70), self.s(48), self.s(8)
+        y = table.bottom + (self.s(PROMPT_HEIGHT) - bh) // 2
+        x = table.centerx - (4 * bw + 3 * gap) // 2
+        for i, name in enumerate(("first", "back", "forward", "last")):
+            rect = pygame.Rect(x + i * (bw + gap), y, bw, bh)
+            self._button(rect, tr(f"replay.{name}"), tr(f"replay.{name}_tip"), name)
+        done = pygame.Rect(0, self.s(7), self.s(150), self.s(38))
+        done.right = w - self.s(8)
+        self._button(done, tr("replay.close"), tr("replay.close_tip"), "close")
+        log = pygame.Rect(
+            w - self.s(LOG_WIDTH) + self.s(10),
+            self.s(TOP_BAR) + self.s(40),
+            self.s(LOG_WIDTH) - self.s(20),
+            h - self.s(TOP_BAR) - self.s(52),
+        )
+        self.log_box = pygame_gui.elements.UITextBox(self._log_html(), log, self.manager)
+        if self.log_box.scroll_bar is not None:
+            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self._show()
+
+    def _button(self, rect: pygame.Rect, text: str, tip: str, name: str) -> None:
+        button = pygame_gui.elements.UIButton(rect, text, self.manager, tool_tip_text=tip)
+        self.buttons[button] = name
+
+    def _state(self) -> Any:
+        if self.index == 0:
+            return self.session.initial
+        return self.session.steps[self.index - 1].transition.state
+
+    def _show(self) -> None:
+        self.view.show(self.session.game.view(self._state(), None), None)
+        self.tips = list(self.view.tips)
+        self.ctx.last_seat = self.session.steps[self.index - 1].seat if self.index else None
+        self.ctx.acting = self.session.game.to_act(self._state())
+
+    def _log_html(self) -> str:
+        lines = [
+            self.view.describe(ev)
+            for ev in self.view.opening_events(self.session.game.view(self.session.initial, None))
+        ]
+        for step in self.session.steps[: self.index]:
+            lines += [self.view.describe(ev) for ev in visible_events(step.transition.events, None)]
+        return "<br>".join(escape(t) for t in lines if t)
+
+    def step(self, name: str) -> None:
+        last = len(self.session.steps)
+        target = {"first": 0, "back": self.index - 1, "forward": self.index + 1, "last": last}[name]
+        self.index = max(0, min(last, target))
+        self.app.rebuild()
+
+    def handle_ui(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        name = self.buttons.get(event.ui_element)
+        if name == "close":
+            self.app.pop()
+        elif name:
+            self.step(name)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "command" and intent.name in ("back", "forward"):
+            self.step(intent.name)
+        elif intent.kind == "cancel":
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.view.draw(surface, self.ctx)
+        w, h = surface.get_size()
+        bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
+        surface.fill((28, 34, 31), bar)
+        text = tr(
+            "replay.title",
+            game=self.session.game.info.title,
+            i=self.index,
+            n=len(self.session.steps),
+        )
+        img = resources.text(text, self.s(19), artwork.PARCHMENT, True)
+        surface.blit(img, img.get_rect(midleft=(self.s(16), bar.centery)))
+        status = resources.text(self.view.status(), self.s(16), (214, 206, 186))
+        surface.blit(status, status.get_rect(midleft=(self.s(36) + img.get_width(), bar.centery)))
+        log = pygame.Rect(
+            w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
+        ).inflate(-self.s(8), -self.s(12))
+        draw_panel(surface, log, self.app.scale)
+        head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
+        surface.blit(head, (log.x + self.s(14), log.y + self.s(8)))

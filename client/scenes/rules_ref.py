@@ -1,0 +1,80 @@
+"""The rules reference: each game's rules in the current language, from assets/rules/."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+import pygame
+import pygame_gui
+
+import rules
+from client import artwork, i18n, resources
+from client.i18n import tr
+from client.input import Intent
+from client.scenes.base import Scene, draw_panel
+
+
+def markdown_to_html(text: str) -> str:
+    """The small Markdown our rule texts use (#, ##, -, **bold**, *italic*) as pygame_gui HTML."""
+    out = []
+    for raw in text.splitlines():
+        line = escape(raw.rstrip())
+        line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
+        line = re.sub(r"\*(.+?)\*", r"<i>\1</i>", line)
+        if line.startswith("# "):
+            out.append(f"<font size=6><b>{line[2:]}</b></font>")
+        elif line.startswith("## "):
+            out.append(f"<br><font size=5><b>{line[3:]}</b></font>")
+        elif line.startswith(("- ", "* ")):
+            out.append(f"  •  {line[2:]}")
+        else:
+            out.append(line)
+    return "<br>".join(out)
+
+
+def rules_text(game_id: str, lang: str) -> str:
+    path = resources.asset("rules", f"{game_id}.{lang}.md")
+    if not path.exists():
+        path = resources.asset("rules", f"{game_id}.en.md")
+    return path.read_text(encoding="utf-8")
+
+
+class RulesScene(Scene):
+    def __init__(self, app: Any, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+
+    def build_ui(self) -> None:
+        self.widgets: dict[Any, str] = {}
+        panel = self._panel()
+        body = panel.inflate(-self.s(40), -self.s(120)).move(0, self.s(10))
+        html = markdown_to_html(rules_text(self.game_id, i18n.language()))
+        pygame_gui.elements.UITextBox(html, body, self.manager, object_id="#rules_text")
+        close = pygame.Rect(0, 0, self.s(200), self.s(48))
+        close.midbottom = (panel.centerx, panel.bottom - self.s(12))
+        button = pygame_gui.elements.UIButton(
+            close, tr("rules.close"), self.manager, object_id="#accent"
+        )
+        self.widgets[button] = "close"
+
+    def _panel(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(self.s(60), self.s(30), w - self.s(120), h - self.s(60))
+
+    def handle_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.widgets.get(event.ui_element):
+            self.app.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "cancel" or (intent.kind == "command" and intent.name == "help"):
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        panel = self._panel()
+        draw_panel(surface, panel, self.app.scale)
+        title = tr("rules.title", game=rules.GAMES[self.game_id].info.title)
+        img = resources.text(title, self.s(26), artwork.INK, True)
+        surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + self.s(14))))

@@ -1,0 +1,109 @@
+"""Settings: language, window or full screen, UI scale, animations, AI pause, colour-blind marks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from client import artwork, i18n, resources
+from client.i18n import tr
+from client.input import Intent
+from client.scenes.base import Scene, draw_panel
+from client.settings import AI_PAUSES, ANIMATION_SPEEDS, UI_SCALES
+
+
+def _choices(name: str) -> list[tuple[str, Any]]:
+    """(label, value) pairs for one setting, labelled in the current language."""
+    if name == "language":
+        return [(tr(f"settings.language.{lang}"), lang) for lang in i18n.LANGUAGES]
+    if name == "fullscreen":
+        return [(tr("settings.window"), False), (tr("settings.fullscreen"), True)]
+    if name == "ui_scale":
+        return [(f"{round(v * 100)} %", v) for v in UI_SCALES]
+    if name == "animation_speed":
+        return [(tr(f"settings.anim.{i}"), v) for i, v in enumerate(ANIMATION_SPEEDS)]
+    if name == "ai_pause":
+        return [(tr("settings.seconds", s=v), v) for v in AI_PAUSES]
+    return [(tr("settings.on"), True), (tr("settings.off"), False)]
+
+
+SETTINGS = (
+    "language",
+    "fullscreen",
+    "ui_scale",
+    "animation_speed",
+    "ai_pause",
+    "colourblind_marks",
+)
+
+
+class SettingsScene(Scene):
+    def build_ui(self) -> None:
+        self.widgets: dict[Any, str] = {}
+        panel = self._panel()
+        y = panel.y + self.s(70)
+        for name in SETTINGS:
+            choices = _choices(name)
+            value = getattr(self.app.settings, name)
+            current = next((label for label, v in choices if v == value), choices[0][0])
+            menu = pygame_gui.elements.UIDropDownMenu(
+                [label for label, _ in choices],
+                current,
+                pygame.Rect(panel.centerx + self.s(10), y, self.s(300), self.s(42)),
+                self.manager,
+            )
+            self.widgets[menu] = name
+            y += self.s(62)
+        back = pygame.Rect(0, 0, self.s(200), self.s(52))
+        back.midbottom = (panel.centerx, panel.bottom - self.s(20))
+        button = pygame_gui.elements.UIButton(
+            back, tr("settings.done"), self.manager, object_id="#accent"
+        )
+        self.widgets[button] = "done"
+
+    def _panel(self) -> pygame.Rect:
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, self.s(760), self.s(560))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def handle_ui(self, event: pygame.event.Event) -> None:
+        name = self.widgets.get(event.ui_element)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and name == "done":
+            self.app.pop()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and name:
+            value = dict(_choices(name))[event.text]
+            self.change(name, value)
+
+    def change(self, name: str, value: Any) -> None:
+        """Apply one setting at once (no restart) and persist it."""
+        settings = self.app.settings
+        if getattr(settings, name) == value:
+            return
+        setattr(settings, name, value)
+        settings.save()
+        if name == "language":
+            i18n.set_language(value)  # the app rebuilds every visible string
+        elif name == "fullscreen":
+            settings.fullscreen = not value
+            self.app.toggle_fullscreen()
+        elif name == "ui_scale":
+            self.app.resized(self.app.size)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "cancel":
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        panel = self._panel()
+        draw_panel(surface, panel, self.app.scale)
+        title = resources.text(tr("settings.title"), self.s(28), artwork.INK, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + self.s(14))))
+        y = panel.y + self.s(70)
+        for name in SETTINGS:
+            img = resources.text(tr(f"settings.{name}"), self.s(18), artwork.INK)
+            surface.blit(img, img.get_rect(midright=(panel.centerx - self.s(10), y + self.s(21))))
+            y += self.s(62)

@@ -1,0 +1,475 @@
+"""The table: a game's view framed by the shared top bar, log, prompt, curtain, undo and AI."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from client import artwork, resources, storage
+from client.anim import Timeline
+from client.games import view_class
+from client.games.base import DrawContext, GameView
+from client.i18n import error_sentence, tr
+from client.input import Intent
+from client.scenes import dialogs
+from client.scenes.base import Scene, draw_panel
+from client.session import Session
+from rules import Action, IllegalAction, SaveError, Seat, visible_events
+
+TOP_BAR = 52
+LOG_WIDTH = 330
+PROMPT_HEIGHT = 104
+LOG_LINES = 120
+
+
+class TableScene(Scene):
+    """Plays one game: humans through the prompt and the table, AI seats through a worker."""
+
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.view: GameView = view_class(session.record.game)(
+            [session.name(s) for s in range(len(session.seats))], session.seats
+        )
+        self.timeline = Timeline()
+        self.ctx = DrawContext()
+        self.ai: Any = None
+        self.ai_wait = 0.0
+        self.error = ""
+        self.buttons: dict[Any, tuple[str, Any]] = {}
+        self.log_box: Any = None
+        self.curtain_seat: Seat | None = None
+        self.dialog: Any = None
+        self.dialog_kind = ""
+        self.clock = 0.0
+
+    # -- lifecycle ----------------------------------------------------------------
+    def enter(self) -> None:
+        if not self.app.inline_ai:
+            from client.ai_worker import AIWorker
+
+            self.ai = AIWorker()
+        self.curtain_seat = self._curtain()
+        self._refresh()
+        if not self.session.steps:
+            opening = self.view.opening_events(self.session.game.view(self.session.initial, None))
+            self._animate(opening, {})
+        self.autosave()
+
+    def autosave(self) -> None:
+        if self.app.autosave:
+            storage.write_record(self.session.record)
+
+    def exit(self) -> None:
+        if self.ai is not None:
+            self.ai.close()
+            self.ai = None
+
+    def _curtain(self) -> Seat | None:
+        humans = self.session.humans_to_act()
+        shared_ok = not any(self.view.needs_private_view(s) for s in humans)
+        return self.session.curtain_for(shared_ok)
+
+    @property
+    def table_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(
+            0, self.s(TOP_BAR), w - self.s(LOG_WIDTH), h - self.s(TOP_BAR) - self.s(PROMPT_HEIGHT)
+        )
+
+    def build_ui(self) -> None:
+        self.buttons = {}
+        self.log_box = None
+        self.timeline.skip()  # positions change with the layout: land everything at once
+        self.view.layout(self.table_rect, self.app.scale)
+        self._show_view()
+        if self.curtain_seat is not None:
+            self._build_curtain()
+            return
+        self._build_top_bar()
+        self._build_log()
+        self._build_prompt()
+
+    def _button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        tip: str,
+        name: str,
+        arg: Any = None,
+        accent: bool = False,
+        enabled: bool = True,
+    ) -> Any:
+        button = pygame_gui.elements.UIButton(
+            rect, text, self.manager, tool_tip_text=tip, object_id="#accent" if accent else None
+        )
+        if not enabled:
+            button.disable()
+        self.buttons[button] = (name, arg)
+        return button
+
+    def _build_top_bar(self) -> None:
+        w = self.app.size[0]
+        h, pad = self.s(38), self.s(7)
+        x = w - pad
+        for name, width in (
+            ("menu", 96),
+            ("settings", 116),
+            ("rules", 96),
+            ("load", 96),
+            ("save", 96),
+            ("undo", 110),
+        ):
+            rect = pygame.Rect(0, pad, self.s(width), h)
+            rect.right = x
+            x = rect.left - self.s(6)
+            enabled = name != "undo" or self._undo_allowed()
+            self._button(rect, tr(f"table.{name}"), tr(f"table.{name}_tip"), name, enabled=enabled)
+
+    def _build_log(self) -> None:
+        w, h = self.app.size
+        rect = pygame.Rect(
+            w - self.s(LOG_WIDTH) + self.s(10),
+            self.s(TOP_BAR) + self.s(40),
+            self.s(LOG_WIDTH) - self.s(20),
+            h - self.s(TOP_BAR) - self.s(52),
+        )
+        self.log_box = pygame_gui.elements.UITextBox(self._log_html(), rect, self.manager)
+        if self.log_box.scroll_bar is not None:
+            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def _prompt_rect(self) -> pygame.Rect:
+        t = self.table_rect
+        return pygame.Rect(
+            self.s(10), t.bottom + self.s(6), t.w - self.s(20), self.s(PROMPT_HEIGHT) - self.s(14)
+        )
+
+    def _build_prompt(self) -> None:
+        rect = self._prompt_rect()
+        bw, bh, gap = self.s(196), self.s(50), self.s(10)
+        x = rect.right - self.s(12)
+        y = rect.centery - bh // 2
+        if self.session.over:
+            if not self.timeline.busy:
+                r = pygame.Rect(0, y, self.s(230), bh)
+                r.right = x
+                self._button(
+                    r, tr("table.see_results"), tr("table.see_results_tip"), "results", accent=True
+                )
+            return
+        for seat in reversed(self._prompt_seats()):
+            for action in reversed(self.session.legal(seat)):
+                r = pygame.Rect(0, y, bw, bh)
+                r.right = x
+                x = r.left - gap
+                label = self.view.action_label(action)
+                if len(self._prompt_seats()) > 1:
+                    label = f"{self.session.name(seat)}: {label}"
+                self._button(
+                    r, label, self.view.action_tip(action), "act", (seat, action), accent=True
+                )
+        self.prompt_text_width = x - rect.x - self.s(60)
+
+    def _build_curtain(self) -> None:
+        seat = self.curtain_seat
+        assert seat is not None
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, self.s(340), self.s(56))
+        rect.center = (w // 2, h // 2 + self.s(92))
+        self._button(
+            rect,
+            tr("curtain.ready", name=self.session.name(seat)),
+            tr("curtain.ready_tip"),
+            "curtain",
+            accent=True,
+        )
+        menu = pygame.Rect(0, 0, self.s(200), self.s(42))
+        menu.center = (w // 2, h // 2 + self.s(152))
+        self._button(menu, tr("table.menu"), tr("table.menu_tip"), "menu")
+        if self._undo_allowed():
+            undo = menu.move(0, self.s(52))
+            self._button(undo, tr("table.undo"), tr("table.undo_tip"), "undo")
+
+    # -- what the screen shows ------------------------------------------------------
+    def _prompt_seats(self) -> list[Seat]:
+        humans = self.session.humans_to_act()
+        viewer = self.session.viewer
+        if (
+            viewer in humans
+            and len(humans) > 1
+            and any(self.view.needs_private_view(s) for s in humans)
+        ):
+            return [viewer]
+        return humans
+
+    def _show_view(self) -> None:
+        viewer = self.session.viewer
+        self.view.show(self.session.view(viewer), viewer)
+        self.tips = list(self.view.tips)
+        steps = self.session.steps
+        self.ctx.last_seat = steps[-1].seat if steps else None
+        self.ctx.last_action = steps[-1].action.type if steps else None
+        self.ctx.acting = tuple(self.session.to_act())
+        self.ctx.legal = [a for s in self._prompt_seats() for a in self.session.legal(s)]
+
+    def _log_html(self) -> str:
+        viewer = self.session.viewer
+        opening = self.view.opening_events(self.session.game.view(self.session.initial, None))
+        lines = [(-1, ev) for ev in opening]
+        lines += self.session.events(viewer)
+        texts = []
+        last_step = len(self.session.steps) - 1
+        for index, ev in lines[-LOG_LINES:]:
+            text = self.view.describe(ev)
+            if not text:
+                continue
+            text = escape(text)
+            if ev["type"] == "round_started":
+                text = f"<b>{text}</b>"
+            if index == last_step and last_step >= 0:
+                text = f"<font color='#8a2a1c'>{text}</font>"
+            texts.append(text)
+        return "<br>".join(texts)
+
+    def _undo_allowed(self) -> bool:
+        return self.session.can_undo() and not self.session.over
+
+    def _refresh(self) -> None:
+        """After any change: who must look, what the table shows, and the UI around it."""
+        self.curtain_seat = self._curtain()
+        self.app.rebuild()
+
+    # -- playing ----------------------------------------------------------------------
+    def play(self, seat: Seat, action: Action) -> bool:
+        """Apply an action through the rules; a refusal is shown as a sentence."""
+        before = self.session.view(self.session.viewer)
+        try:
+            transition = self.session.apply(seat, action)
+        except IllegalAction as exc:
+            self.error = error_sentence("illegal", exc.code, exc.params)
+            return False
+        self.error = ""
+        self.ai_wait = 0.0
+        self.autosave()
+        events = visible_events(transition.events, self.session.viewer)
+        self.curtain_seat = self._curtain()
+        self.app.rebuild()
+        self._animate(events, before)
+        return True
+
+    def _animate(self, events: list[Any], before: dict[str, Any]) -> None:
+        speed = self.app.settings.animation_speed
+        for group in self.view.tweens_for(events, before):
+            self.timeline.add(group, speed)
+
+    def undo(self) -> None:
+        if not self._undo_allowed():
+            self.error = tr("table.undo_refused")
+            return
+        if self.ai is not None:
+            self.ai.cancel()
+        self.timeline.skip()
+        self.session.undo()
+        self.autosave()
+        self._refresh()
+
+    def _drive_ai(self, dt: float) -> None:
+        seats = self.session.ais_to_act()
+        self.ctx.thinking = seats[0] if seats else None
+        if not seats or self.curtain_seat is not None:
+            return
+        seat = seats[0]
+        if self.ai is not None and self.ai.busy:
+            answer = self.ai.poll()
+            if answer is not None:
+                self._ai_answer(seat, answer)
+            return
+        self.ai_wait += dt
+        if self.ai_wait < self.app.settings.ai_pause:
+            return
+        request = self._ai_request(seat)
+        if self.ai is None:
+            from client.ai_worker import think
+
+            self._ai_answer(seat, think({**request, "job": 0}))
+        else:
+            self.ai.submit(request["record"], seat, request["level"], request["seed"])
+
+    def _ai_request(self, seat: Seat) -> dict[str, Any]:
+        record = self.session.record
+        seed = (record.seed * 1_000_003 + len(record.actions) * 7919 + seat) % (2**31)
+        level = self.session.seats[seat].get("level") or "normal"
+        return {"record": record.to_json(), "seat": seat, "level": level, "seed": seed}
+
+    def _ai_answer(self, seat: Seat, answer: dict[str, Any]) -> None:
+        if "action" in answer:
+            action = self.session.game.action_from_json(answer["action"])
+        else:
+            from client.ai_worker import build_agent
+
+            agent = build_agent("random", len(self.session.steps))
+            action = agent.choose(self.session.game, self.session.state, seat)
+        self.play(seat, action)
+
+    # -- input --------------------------------------------------------------------------
+    def handle_ui(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            name, arg = self.buttons[event.ui_element]
+            self.command(name, arg)
+        elif (
+            event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog
+        ):
+            self._path_picked(dialogs.picked_path(event))
+
+    def command(self, name: str, arg: Any = None) -> None:
+        from client.scenes import launch
+
+        self.timeline.skip()
+        if name == "act":
+            self.play(*arg)
+        elif name == "curtain" and self.curtain_seat is not None:
+            self.session.lift_curtain(self.curtain_seat)
+            self._refresh()
+        elif name == "undo":
+            self.undo()
+        elif name == "results":
+            launch.open_results(self.app, self.session)
+        elif name == "menu":
+            launch.back_to_menu(self.app)
+        elif name == "rules":
+            launch.open_rules(self.app, self.session.record.game)
+        elif name == "settings":
+            launch.open_settings(self.app)
+        elif name in ("save", "load"):
+            self.dialog_kind = name
+            self.dialog = dialogs.file_dialog(self.manager, name == "save", self.app.scale)
+
+    def _path_picked(self, path: Any) -> None:
+        from client.scenes import launch
+
+        if self.dialog_kind == "save":
+            try:
+                storage.write_record(self.session.record, path)
+            except OSError as exc:
+                dialogs.message(self.manager, tr("save.failed_title"), str(exc), self.app.scale)
+            return
+        try:
+            record, state = storage.read_save(path)
+        except SaveError as exc:
+            dialogs.save_error(self.manager, exc, self.app.scale)
+            return
+        launch.open_table(self.app, record, state, replace=True)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "click":
+            if self.timeline.busy:
+                self.timeline.skip()
+                return
+            if self.curtain_seat is None:
+                self._click_table(intent.pos)
+        elif intent.kind == "hover":
+            self.ctx.hover = intent.pos
+        elif intent.kind == "command":
+            mapping = {"undo": "undo", "help": "rules", "save": "save", "load": "load"}
+            if intent.name == "skip":
+                self.timeline.skip()
+            elif intent.name in mapping:
+                self.command(mapping[intent.name])
+        elif intent.kind == "cancel":
+            self.timeline.skip()
+
+    def _click_table(self, pos: tuple[int, int]) -> None:
+        for seat in self._prompt_seats():
+            action = self.view.click(pos, self.session.legal(seat))
+            if action is not None:
+                self.play(seat, action)
+                return
+
+    # -- frame ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.ctx.now = self.clock
+        was_busy = self.timeline.busy
+        self.timeline.update(dt)
+        self.ctx.hidden = self.timeline.hidden()
+        if was_busy and not self.timeline.busy and self.session.over:
+            self.app.rebuild()
+        if self.timeline.busy or self.session.over:
+            self.ctx.thinking = None
+            return
+        self._drive_ai(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.curtain_seat is not None:
+            self._draw_curtain(surface)
+            return
+        self.view.draw(surface, self.ctx)
+        for tween in self.timeline.active():
+            self.view.draw_tween(surface, tween)
+        self._draw_frame(surface)
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
+        surface.fill((28, 34, 31), bar)
+        pygame.draw.line(surface, (90, 80, 62), bar.bottomleft, bar.bottomright, 1)
+        title = resources.text(self.session.game.info.title, self.s(20), artwork.PARCHMENT, True)
+        surface.blit(title, title.get_rect(midleft=(self.s(16), bar.centery)))
+        status = resources.text(self.view.status(), self.s(16), (214, 206, 186))
+        surface.blit(status, status.get_rect(midleft=(self.s(32) + title.get_width(), bar.centery)))
+        log = pygame.Rect(
+            w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
+        ).inflate(-self.s(8), -self.s(12))
+        draw_panel(surface, log, self.app.scale)
+        head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
+        surface.blit(head, (log.x + self.s(14), log.y + self.s(8)))
+        self._draw_prompt(surface)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        rect = self._prompt_rect()
+        draw_panel(surface, rect, self.app.scale)
+        seats = self._prompt_seats()
+        if self.session.over:
+            text, colour = tr("table.game_over"), artwork.INK
+        elif seats:
+            text = self.view.prompt(seats[0], self.session.legal(seats[0]))
+            pygame.draw.rect(surface, artwork.ACCENT, rect, self.s(3), border_radius=self.s(8))
+            colour = artwork.INK
+        elif self.ctx.thinking is not None:
+            text = tr("table.ai_turn", name=self.session.name(self.ctx.thinking))
+            colour = (90, 80, 70)
+        else:
+            text, colour = "", artwork.INK
+        width = getattr(self, "prompt_text_width", rect.w - self.s(40))
+        lines = resources.wrap(text, self.s(18), max(self.s(200), width), bold=True)[:2]
+        y = rect.centery - len(lines) * self.s(13) - (self.s(10) if self.error else 0)
+        for line in lines:
+            img = resources.text(line, self.s(18), colour, True)
+            surface.blit(img, (rect.x + self.s(18), y))
+            y += img.get_height()
+        if self.error:
+            err = resources.text(self.error, self.s(15), (160, 30, 20))
+            surface.blit(err, (rect.x + self.s(18), y + self.s(2)))
+
+    def _draw_curtain(self, surface: pygame.Surface) -> None:
+        seat = self.curtain_seat
+        assert seat is not None
+        w, h = surface.get_size()
+        card = pygame.Rect(0, 0, self.s(560), self.s(360))
+        card.center = (w // 2, h // 2 + self.s(40))
+        draw_panel(surface, card, self.app.scale)
+        marker = self.session.seats[seat]["colour"]
+        artwork.draw_seat_marker(surface, (w // 2, card.y + self.s(56)), self.s(26), marker)
+        title = resources.text(
+            tr("curtain.title", name=self.session.name(seat)), self.s(30), artwork.INK, True
+        )
+        surface.blit(title, title.get_rect(center=(w // 2, card.y + self.s(118))))
+        for i, line in enumerate(
+            resources.wrap(tr("curtain.body"), self.s(17), card.w - self.s(60))
+        ):
+            img = resources.text(line, self.s(17), (70, 60, 50))
+            surface.blit(img, img.get_rect(center=(w // 2, card.y + self.s(160) + i * self.s(24))))

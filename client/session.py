@@ -1,0 +1,164 @@
+"""One game being played: its record, states, hot-seat viewer, undo and whose turn it is.
+
+Pure logic over the rules API (no pygame), so tests and the table scene share it.
+The client never decides outcomes: every change goes through `Game.apply`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from rules import Action, Event, Seat, Transition, get_game, visible_events
+from rules.core.saves import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied action and what it did."""
+
+    seat: Seat
+    action: Action
+    transition: Transition
+
+
+def seat_dict(name: str, kind: str, level: str | None, colour: int) -> dict[str, Any]:
+    """A seat as saves store it: the client's own data about who sits there."""
+    return {"name": name, "kind": kind, "level": level if kind == "ai" else None, "colour": colour}
+
+
+class Session:
+    """A game in progress, rebuilt only by replaying its record."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.game = get_game(record.game)
+        self.record = record
+        if not record.app_version:
+            record.app_version = rules.__version__
+        self.viewer: Seat | None = None
+        self._replay(list(record.actions))
+        if self.human_count() == 1:
+            self.viewer = self.humans()[0]
+
+    @classmethod
+    def new(
+        cls, game_id: str, seats: list[dict[str, Any]], seed: int, options: dict[str, Any]
+    ) -> Session:
+        game = get_game(game_id)
+        record = GameRecord(game_id, seats, seed, game.normalize_options(options))
+        game.new_game(len(seats), seed, record.options)  # SetupError early, before any UI
+        return cls(record)
+
+    def _replay(self, actions: list[tuple[Seat, Action]]) -> None:
+        self.initial = self.game.new_game(
+            self.record.players, self.record.seed, self.record.options
+        )
+        self.state: Any = self.initial
+        self.steps: list[Step] = []
+        self.record.actions = []
+        for seat, action in actions:
+            self.apply(seat, action)
+
+    # -- who sits where ----------------------------------------------------
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.record.seats
+
+    def is_human(self, seat: Seat) -> bool:
+        return bool(self.seats[seat]["kind"] == "human")
+
+    def humans(self) -> list[Seat]:
+        return [s for s in range(len(self.seats)) if self.is_human(s)]
+
+    def human_count(self) -> int:
+        return len(self.humans())
+
+    def name(self, seat: Seat) -> str:
+        return str(self.seats[seat]["name"])
+
+    # -- playing -------------------------------------------------------------
+    def to_act(self) -> tuple[Seat, ...]:
+        return self.game.to_act(self.state)
+
+    def humans_to_act(self) -> list[Seat]:
+        return [s for s in self.to_act() if self.is_human(s)]
+
+    def ais_to_act(self) -> list[Seat]:
+        return [s for s in self.to_act() if not self.is_human(s)]
+
+    def outcome(self) -> Any:
+        return self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    def legal(self, seat: Seat) -> list[Action]:
+        return self.game.legal_actions(self.state, seat)
+
+    def apply(self, seat: Seat, action: Action) -> Transition:
+        """Play an action (IllegalAction propagates untouched) and log it in the record."""
+        transition = self.game.apply(self.state, seat, action)
+        self.steps.append(Step(seat, action, transition))
+        self.record.actions.append((seat, action))
+        self.state = transition.state
+        return transition
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def events(self, seat: Seat | None) -> list[tuple[int, Event]]:
+        """Every event `seat` may see, with the index of the step that made it."""
+        out = []
+        for index, step in enumerate(self.steps):
+            for ev in visible_events(step.transition.events, seat):
+                out.append((index, ev))
+        return out
+
+    # -- hot seat ---------------------------------------------------------------
+    def next_viewer(self, shared_ok: bool = False) -> Seat | None:
+        """The human who must see their private view now (None: no human, or a shared prompt)."""
+        humans = self.humans_to_act()
+        if not humans or (shared_ok and len(humans) > 1):
+            return None
+        return humans[0]
+
+    def curtain_for(self, shared_ok: bool = False) -> Seat | None:
+        """The human a curtain must name before the table shows, or None."""
+        if self.human_count() < 2:
+            return None
+        nxt = self.next_viewer(shared_ok)
+        if nxt is None or nxt == self.viewer:
+            return None
+        return nxt
+
+    def lift_curtain(self, seat: Seat) -> None:
+        self.viewer = seat
+
+    # -- undo (Board Game Arena's policy) ---------------------------------------
+    def can_undo(self) -> bool:
+        """Only the viewing human's own last action, never past a barrier or another seat."""
+        if not self.steps:
+            return False
+        last = self.steps[-1]
+        return self.is_human(last.seat) and last.seat == self.viewer and not last.transition.barrier
+
+    def undo(self) -> bool:
+        """Replay the record without its last action; False when the policy forbids it."""
+        if not self.can_undo():
+            return False
+        self._replay(list(self.record.actions[:-1]))
+        return True
+
+    def truncated(self, count: int) -> Session:
+        """A copy of this game replayed up to its first `count` actions (for replays)."""
+        record = GameRecord(
+            self.record.game,
+            self.record.seats,
+            self.record.seed,
+            self.record.options,
+            list(self.record.actions[:count]),
+            self.record.app_version,
+        )
+        return Session(record)

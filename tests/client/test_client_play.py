@@ -1,0 +1,69 @@
+"""A whole Kobayakawa game played by clicking, as three people sharing one screen."""
+
+from __future__ import annotations
+
+from client.i18n import tr
+from client.scenes.launch import default_seats
+from client.scenes.table import TableScene
+from client.session import Session
+from rules.kobayakawa import Keep
+
+
+def start_table(harness, kinds, seed=3):
+    session = Session.new("kobayakawa", default_seats(kinds), seed, {})
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    return harness.scene
+
+
+def act_by_clicking(harness, table):
+    """Click through the curtain if one is up, then the first legal action's button or card."""
+    if table.curtain_seat is not None:
+        name = table.session.name(table.curtain_seat)
+        harness.press(tr("curtain.ready", name=name))
+        assert table.curtain_seat is None
+    seat = table.session.humans_to_act()[0]
+    action = table.session.legal(seat)[-1]
+    if isinstance(action, Keep):
+        spot = table.view.spot(seat)
+        rect = spot.extra if action.card == table.view.view["drawn"] else spot.hand
+        harness.click(rect.center)
+    else:
+        harness.press(table.view.action_label(action))
+
+
+def test_three_humans_play_a_whole_game_by_clicking(harness):
+    table = start_table(harness, [("human", None)] * 3)
+    clicks = 0
+    while not table.session.over:
+        before = len(table.session.steps)
+        act_by_clicking(harness, table)
+        assert len(table.session.steps) == before + 1
+        clicks += 1
+        assert clicks < 500
+    assert table.session.outcome() is not None
+    harness.frames(3)
+    harness.press(tr("table.see_results"))
+    assert type(harness.scene).__name__ == "ResultsScene"
+
+
+def test_curtain_names_the_next_human_and_hides_the_table(harness):
+    table = start_table(harness, [("human", None), ("human", None), ("ai", "easy")])
+    first = table.session.humans_to_act()[0]
+    assert table.curtain_seat == first
+    assert table.log_box is None  # nothing of the table is shown behind the curtain
+    harness.press(tr("curtain.ready", name=table.session.name(first)))
+    assert table.curtain_seat is None and table.session.viewer == first
+
+
+def test_ai_seats_never_raise_a_curtain(harness):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "hard")])
+    for _ in range(60):
+        assert table.curtain_seat is None
+        if table.session.over:
+            break
+        if table.session.humans_to_act():
+            act_by_clicking(harness, table)
+        else:
+            harness.frames(2)
+    assert len(table.session.steps) > 10
