@@ -24,11 +24,15 @@ class _Params(dict[str, Any]):
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    """The catalogue for `lang`, loaded once."""
+    """The catalogue for `lang`, loaded once: `assets/i18n/<lang>.json` plus every
+    game's own `assets/i18n/<game>/<lang>.json`, so games keep their strings apart."""
     if lang not in _catalogues:
-        path = resources.asset("i18n", f"{lang}.json")
-        with open(path, encoding="utf-8") as fh:
-            _catalogues[lang] = json.load(fh)
+        folder = resources.asset("i18n")
+        merged: dict[str, str] = {}
+        for path in [folder / f"{lang}.json", *sorted(folder.glob(f"*/{lang}.json"))]:
+            with open(path, encoding="utf-8") as fh:
+                merged.update(json.load(fh))
+        _catalogues[lang] = merged
     return _catalogues[lang]
 
 
