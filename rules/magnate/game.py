@@ -216,22 +216,16 @@ class Magnate(Game[MagnateState]):
 
 
 def _district_view(s: MagnateState, d: int) -> JsonDict:
-    return {
-        "id": DISTRICT_IDS[d],
-        "properties": [
-            [
-                {
-                    "card": card,
-                    "complete": i < len(s.lines[p][d]) - 1 or s.deeds[p][d] == NO_DEED,
-                    "tokens": 0
-                    if i < len(s.lines[p][d]) - 1 or s.deeds[p][d] == NO_DEED
-                    else s.deeds[p][d],
-                }
-                for i, card in enumerate(s.lines[p][d])
-            ]
-            for p in range(PLAYERS)
-        ],
-    }
+    """One district: each player's line, oldest first; a deed shows the tokens on it."""
+    lines = []
+    for p in range(PLAYERS):
+        line = s.lines[p][d]
+        deed = s.deeds[p][d]
+        entries = [{"card": card, "complete": True, "tokens": 0} for card in line]
+        if entries and deed != NO_DEED:
+            entries[-1].update(complete=False, tokens=deed)
+        lines.append(entries)
+    return {"id": DISTRICT_IDS[d], "properties": lines}
 
 
 # -- the roll ------------------------------------------------------------------

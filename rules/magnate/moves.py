@@ -16,7 +16,6 @@ from rules.magnate.cards import (
     DISTRICTS,
     EXCUSE,
     RANK,
-    SUIT_BY_NAME,
     SUIT_IDS,
     SUIT_INDEX,
     SUITS,
@@ -313,4 +312,5 @@ def _names(card: str) -> list[str]:
 
 
 def suit_index(name: str) -> int:
-    return SUIT_INDEX[SUIT_BY_NAME[name]]
+    """The index 0–5 of a suit named in an action."""
+    return _SUIT_POS[name]
