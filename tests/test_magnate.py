@@ -34,6 +34,7 @@ from rules.magnate.cards import CARD_ORDER, DECK_IDS, DISTRICT_INDEX, SUIT_INDEX
 from rules.magnate.state import NO_DEED
 
 SUIT_ORDER = [s.value for s in Suit]
+FIRST = {"start_player": 0}
 BOTH_CROWNS = (("the_huntress", "the_bard", "the_sea"), ("the_end", "the_calamity", "the_windfall"))
 
 
@@ -54,7 +55,7 @@ def position(
     seed: int = 1,
 ) -> MagnateState:
     """A table as described; the deck holds every other card unless given."""
-    s = GAME.new_game(2, seed)
+    s = GAME.new_game(2, seed, FIRST)
     s.phase = phase
     s.active = active
     s.crowns = BOTH_CROWNS
@@ -146,7 +147,7 @@ def test_districts_are_the_four_pawns_and_the_excuse() -> None:
 
 # -- setting up --------------------------------------------------------------------
 def test_setup_deals_three_crowns_with_their_tokens_and_three_cards_each() -> None:
-    s = GAME.new_game(2, seed=5)
+    s = GAME.new_game(2, seed=5, options=FIRST)
     assert sorted(s.crowns[0] + s.crowns[1]) == sorted(c.id for c in CROWNS)
     for seat in (0, 1):
         crown_suits = sorted(CARDS[c].suits[0].value for c in s.crowns[seat])
@@ -159,15 +160,15 @@ def test_setup_deals_three_crowns_with_their_tokens_and_three_cards_each() -> No
     assert all(line == () for row in s.lines for line in row)
 
 
-def test_the_first_player_can_be_chosen_at_random() -> None:
-    starts = {GAME.new_game(2, k, {"start_player": -1}).active for k in range(20)}
+def test_the_first_player_is_drawn_at_random_unless_chosen() -> None:
+    starts = {GAME.new_game(2, k).active for k in range(20)}  # by default
     assert starts == {0, 1}
     assert GAME.new_game(2, 3, {"start_player": 1}).active == 1
 
 
 # -- (a) the roll -------------------------------------------------------------------
 def test_each_turn_begins_with_the_roll() -> None:
-    s = GAME.new_game(2, seed=1)
+    s = GAME.new_game(2, seed=1, options=FIRST)
     assert GAME.legal_actions(s, 0) == [Roll()]
     assert refused(s, 0, Trade("moons", "suns")).code == "roll_first"
     assert refused(s, 0, Draw()).code == "roll_first"
@@ -798,7 +799,7 @@ def test_refusal_codes_for_actions_out_of_phase() -> None:
 
 # -- golden counts ("perft") -------------------------------------------------------------
 def test_perft_the_opening_roll() -> None:
-    s = GAME.new_game(2, seed=1)
+    s = GAME.new_game(2, seed=1, options=FIRST)
     assert len(GAME.legal_actions(s, 0)) == 1
 
 
@@ -839,7 +840,7 @@ def test_perft_counts_along_a_fixed_game_do_not_drift() -> None:
     """A regression net: the number of legal actions at each of 40 steps of one game."""
     counts = []
     rng = random.Random(0)
-    s = GAME.new_game(2, seed=2024)
+    s = GAME.new_game(2, seed=2024, options=FIRST)
     for _ in range(40):
         (seat,) = GAME.to_act(s)
         legal = GAME.legal_actions(s, seat)

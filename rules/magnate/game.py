@@ -69,7 +69,7 @@ class Magnate(Game[MagnateState]):
         minutes=(20, 40),
         options=(
             # -1: the first player is chosen at random from the seed.
-            OptionSpec("start_player", "int", 0, minimum=-1, maximum=PLAYERS - 1),
+            OptionSpec("start_player", "int", -1, minimum=-1, maximum=PLAYERS - 1),
         ),
     )
     action_types = ACTION_TYPES
