@@ -870,3 +870,13 @@ def test_the_rollout_policy_plays_legal_moves_to_the_end_and_evaluates_in_range(
             assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
             s = GAME.apply(s, seat, action).state
         assert GAME.outcome(s) is not None
+
+
+def test_the_mill_of_our_table_costs_two_for_the_deed_then_eight_more() -> None:
+    s = position(hands=(["the_mill"], []), tokens=({"waves": 5, "leaves": 5}, {}))
+    s = GAME.apply(s, 0, BuyDeed("the_mill", "the_borderland")).state
+    for k in range(8):
+        assert s.deeds[0][DISTRICT_INDEX["the_borderland"]] == k
+        s = GAME.apply(s, 0, DevelopDeed("the_borderland", ("waves", "leaves")[k % 2])).state
+    assert s.deeds[0][DISTRICT_INDEX["the_borderland"]] == NO_DEED
+    assert sum(s.tokens[0]) == 0  # 10 tokens in all
