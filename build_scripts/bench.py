@@ -21,6 +21,8 @@ def main() -> None:
     print(json.dumps({"bench": "simulate", **simulate("kobayakawa", 5, 2000)}))
     print(json.dumps({"bench": "simulate", **simulate("coup", 4, 2000)}))
     print(json.dumps({"bench": "simulate", **simulate("magnate", 2, 2000)}))
+    for players in (2, 3, 4):
+        print(json.dumps({"bench": "simulate", **simulate("carolus_magnus", players, 1000)}))
 
 
 if __name__ == "__main__":
