@@ -61,6 +61,17 @@ class GameView:
         """Whether deciding now needs the seat's hidden cards on screen (then: a curtain)."""
         return True
 
+    def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
+        """The legal actions the prompt offers as buttons; the rest are chosen on the table."""
+        return legal
+
+    def shared_prompt(
+        self, seat: Seat, legal: list[Action]
+    ) -> list[tuple[str, list[tuple[Seat, Action]]]]:
+        """One question several humans answer in turn, with no curtain: (button label, the
+        actions it plays in order, first `seat`'s). Empty: the usual buttons for `seat`."""
+        return []
+
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         """The legal action a click on the table means, if any."""
         return None

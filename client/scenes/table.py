@@ -71,6 +71,10 @@ class TableScene(Scene):
     def _curtain(self) -> Seat | None:
         humans = self.session.humans_to_act()
         shared_ok = not any(self.view.needs_private_view(s) for s in humans)
+        if humans and shared_ok and self.session.human_count() > 1:
+            # A public question (challenge? block?): no curtain, and nobody's hidden cards shown.
+            self.session.viewer = None
+            return None
         return self.session.curtain_for(shared_ok)
 
     @property
@@ -160,8 +164,17 @@ class TableScene(Scene):
                     r, tr("table.see_results"), tr("table.see_results_tip"), "results", accent=True
                 )
             return
-        for seat in reversed(self._prompt_seats()):
-            for action in reversed(self.session.legal(seat)):
+        seats = self._prompt_seats()
+        shared = self.view.shared_prompt(seats[0], self.session.legal(seats[0])) if seats else []
+        if shared:
+            bw = min(bw, max(self.s(120), (rect.w - self.s(360)) // len(shared) - gap))
+        for label, plays in reversed(shared):
+            r = pygame.Rect(0, y, bw, bh)
+            r.right = x
+            x = r.left - gap
+            self._button(r, label, self.view.prompt(seats[0], []), "acts", plays, accent=True)
+        for seat in reversed([] if shared else seats):
+            for action in reversed(self.view.prompt_actions(seat, self.session.legal(seat))):
                 r = pygame.Rect(0, y, bw, bh)
                 r.right = x
                 x = r.left - gap
@@ -330,6 +343,10 @@ class TableScene(Scene):
         self.timeline.skip()
         if name == "act":
             self.play(*arg)
+        elif name == "acts":  # a shared answer: each seat's action in the rules' order
+            for seat, action in arg:
+                if action not in self.session.legal(seat) or not self.play(seat, action):
+                    break
         elif name == "curtain" and self.curtain_seat is not None:
             self.session.lift_curtain(self.curtain_seat)
             self._refresh()
