@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 
 import rules
-from client import i18n, theme
+from client import artwork, i18n, theme
 from client.input import InputMapper
 from client.scenes.base import Scene, draw_tooltip
 from client.settings import Settings
@@ -30,9 +30,11 @@ class App:
     def __init__(
         self, settings: Settings | None = None, size: tuple[int, int] | None = None
     ) -> None:
-        pygame.init()
+        pygame.display.init()  # no audio: the app makes no sound and must not wait on ALSA
+        pygame.font.init()
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.language)
+        artwork.SHAPES = self.settings.colourblind_marks
         pygame.display.set_caption("Tablero")
         self.window = self._open_window(size or self.settings.window)
         self.scenes: list[Scene] = []

@@ -99,8 +99,16 @@ def _fallback_marker(surface: pygame.Surface, center: tuple[int, int], radius: i
     pygame.draw.polygon(surface, INK, pts, max(1, radius // 6))
 
 
+SHAPES = True  # the colour-blind markings setting: off draws plain discs
+
+
 def draw_seat_marker(surface: pygame.Surface, center: tuple[int, int], radius: int, i: int) -> None:
     """A seat's colour and shape together, so nothing rests on colour alone."""
+    if not SHAPES:
+        colour = SEAT_COLOURS[i % len(SEAT_COLOURS)]
+        pygame.draw.circle(surface, colour, center, radius)
+        pygame.draw.circle(surface, INK, center, radius, max(1, radius // 6))
+        return
     fn = _art("palette", "draw_seat_marker")
     (fn or _fallback_marker)(surface, center, radius, i)
 

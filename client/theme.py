@@ -139,6 +139,7 @@ def build(scale: float) -> dict[str, Any]:
 def preload(scale: float) -> list[dict[str, Any]]:
     """The fonts the theme uses, so pygame_gui loads them up front instead of warning."""
     sizes = {font_size(b, scale) for b in (14, 15, 16, 17, 18, 20, 22, 44)}
+    sizes |= {24, 32}  # the rules text's <font size=5/6> headings
     out = []
     for s in sorted(sizes):
         out.append({"name": "noto_sans", "point_size": s, "style": "regular"})

@@ -19,7 +19,7 @@ def _choices(name: str) -> list[tuple[str, Any]]:
     if name == "language":
         return [(tr(f"settings.language.{lang}"), lang) for lang in i18n.LANGUAGES]
     if name == "fullscreen":
-        return [(tr("settings.window"), False), (tr("settings.fullscreen"), True)]
+        return [(tr("settings.window"), False), (tr("settings.fullscreen_on"), True)]
     if name == "ui_scale":
         return [(f"{round(v * 100)} %", v) for v in UI_SCALES]
     if name == "animation_speed":
@@ -89,6 +89,8 @@ class SettingsScene(Scene):
         elif name == "fullscreen":
             settings.fullscreen = not value
             self.app.toggle_fullscreen()
+        elif name == "colourblind_marks":
+            artwork.SHAPES = bool(value)
         elif name == "ui_scale":
             self.app.resized(self.app.size)
 

@@ -53,16 +53,26 @@ class SetupScene(Scene):
         right = pygame.Rect(left.right + self.s(24), top, w - left.right - self.s(54), bottom - top)
         return left, right
 
-    def _build_games(self) -> None:
+    def _game_rows(self) -> list[tuple[str, pygame.Rect]]:
+        """Each game's button; the chosen one has its pitch written under it."""
         left, _ = self._panels()
         y = left.y + self.s(56)
-        for game_id, game in rules.GAMES.items():
-            info = game.info
+        rows = []
+        for game_id in rules.GAMES:
+            rect = pygame.Rect(left.x + self.s(16), y, left.w - self.s(32), self.s(42))
+            rows.append((game_id, rect))
+            y += self.s(50) + (self.s(50) if game_id == self.game_id else 0)
+        return rows
+
+    def _build_games(self) -> None:
+        for game_id, rect in self._game_rows():
+            info = rules.GAMES[game_id].info
             players = f"{info.min_players}–{info.max_players}"
             minutes = f"{info.minutes[0]}–{info.minutes[1]} min"
             text = f"{info.title}  ·  {players}  ·  {minutes}"
-            rect = pygame.Rect(left.x + self.s(16), y, left.w - self.s(32), self.s(46))
             tip = tr(f"game.{game_id}.pitch")
+            if not has_view(game_id):
+                tip += " " + tr("setup.coming_soon")
             button = pygame_gui.elements.UIButton(
                 rect,
                 text,
@@ -73,7 +83,6 @@ class SetupScene(Scene):
             if not has_view(game_id):
                 button.disable()
             self.widgets[button] = ("game", game_id)
-            y += self.s(104)
 
     def _kind_label(self, kind: str) -> str:
         return tr(f"setup.kind.{kind}")
@@ -233,13 +242,13 @@ class SetupScene(Scene):
         draw_panel(surface, right, self.app.scale)
         self._heading(surface, tr("setup.games"), left)
         self._heading(surface, tr("setup.seats"), right)
-        y = left.y + self.s(56)
-        for game_id in rules.GAMES:
+        for game_id, rect in self._game_rows():
+            if game_id != self.game_id:
+                continue
             lines = resources.wrap(tr(f"game.{game_id}.pitch"), self.s(15), left.w - self.s(40))
             for k, line in enumerate(lines[:2]):
                 img = resources.text(line, self.s(15), (70, 60, 50))
-                surface.blit(img, (left.x + self.s(20), y + self.s(50) + k * self.s(20)))
-            y += self.s(104)
+                surface.blit(img, (left.x + self.s(20), rect.bottom + self.s(6) + k * self.s(20)))
         for i in self._occupied():
             artwork.draw_seat_marker(
                 surface, self._marker_rect(i).center, self.s(14), self.rows[i]["colour"]

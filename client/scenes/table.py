@@ -437,7 +437,11 @@ class TableScene(Scene):
         title = resources.text(self.session.game.info.title, self.s(20), artwork.PARCHMENT, True)
         surface.blit(title, title.get_rect(midleft=(self.s(16), bar.centery)))
         status = resources.text(self.view.status(), self.s(16), (214, 206, 186))
-        surface.blit(status, status.get_rect(midleft=(self.s(32) + title.get_width(), bar.centery)))
+        left = self.s(32) + title.get_width()
+        room = w - self.s(664) - left  # the buttons take the right of the bar
+        surface.blit(
+            status, status.get_rect(midleft=(left, bar.centery)), (0, 0, room, status.get_height())
+        )
         log = pygame.Rect(
             w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
         ).inflate(-self.s(8), -self.s(12))
@@ -486,7 +490,9 @@ class TableScene(Scene):
         )
         surface.blit(title, title.get_rect(center=(w // 2, card.y + self.s(118))))
         for i, line in enumerate(
-            resources.wrap(tr("curtain.body"), self.s(17), card.w - self.s(60))
+            resources.wrap(
+                tr("curtain.body", name=self.session.name(seat)), self.s(17), card.w - self.s(60)
+            )
         ):
             img = resources.text(line, self.s(17), (70, 60, 50))
             surface.blit(img, img.get_rect(center=(w // 2, card.y + self.s(160) + i * self.s(24))))

@@ -131,10 +131,13 @@ class KobayakawaView(GameView):
         count: int,
         r: int,
         centred: bool = False,
-        limit: int = 10,
+        limit: int = 12,
+        width: int = 0,
     ) -> None:
         shown = min(count, limit)
         step = round(r * 1.15)
+        if width and shown > 1:  # squeeze the tokens together rather than spill out of the plate
+            step = max(2, min(step, (width - 2 * r) // (shown - 1)))
         x0 = start[0] - (step * (shown - 1)) // 2 if centred else start[0]
         token = artwork.medal(r)
         for i in range(shown):
@@ -179,7 +182,8 @@ class KobayakawaView(GameView):
         self._draw_name(surface, seat, spot, ctx)
         in_round = v["in_round"][seat]
         if v["medals"][seat] or in_round:
-            self._draw_medal_row(surface, spot.medals, v["medals"][seat], spot.medal_r)
+            room = spot.block.right - spot.medals[0] - self.s(44)
+            self._draw_medal_row(surface, spot.medals, v["medals"][seat], spot.medal_r, width=room)
         self._draw_hand(surface, seat, spot, ctx)
         self._draw_status(surface, seat, spot, ctx)
         discards = v["discards"][seat]
