@@ -20,6 +20,7 @@ from rules.carolus_magnus.board import (
     COLOURS,
     DISCS,
     FACES,
+    MAP_ID,
     NOBODY,
     TABLES,
     ring,
@@ -290,6 +291,7 @@ def public_view(s: CarolusState, seat: Seat | None) -> JsonDict:
     steps = s.disc_of(active) if active is not None and s.phase is Phase.EMPEROR else 0
     return {
         "game": "carolus_magnus",
+        "map": MAP_ID,
         "players": s.players,
         "seat": seat,
         "sides": n_sides,
@@ -340,5 +342,6 @@ def emperor_steps_to(state: CarolusState, territory_id: int) -> int:
     return (index - state.emperor) % len(state.territories)
 
 
-__all__ = ["CarolusMagnus", "End", "emperor_steps_to", "public_view"]
 GAME = CarolusMagnus()
+
+__all__ = ["GAME", "CarolusMagnus", "End", "emperor_steps_to", "public_view"]
