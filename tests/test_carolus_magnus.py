@@ -438,7 +438,7 @@ def test_a_colour_gone_from_the_centre_comes_back_from_every_court() -> None:
     s, events = play(s, RollDice())
     assert {"type": "colour_returned", "to": "all", "colour": "red", "each": 2} in events
     assert s.courts[0][R] == 3 and s.courts[1][R] == 0 and s.control[R] == BLACK
-    assert s.reserves[0][R] == 1 and s.centre[R] == 1
+    assert s.reserves[0][R] == 1 and s.centre[R] == 3  # 2 + 2 returned, 1 taken
 
 
 def test_a_die_that_still_finds_no_cube_counts_as_a_crown() -> None:
@@ -573,3 +573,48 @@ def test_views_show_everything_as_json() -> None:
                                       "cubes": {"yellow": 3, "red": 2, "pink": 1, "green": 2,
                                                 "blue": 1}}
     assert view["tile_territory"]["5"] == 3 and view["emperor"] == 0
+
+
+# -- invariants along random games ----------------------------------------------------------
+
+
+def check_invariants(s: CarolusState) -> None:
+    on_board = [sum(t.cubes[c] for t in s.territories) for c in range(5)]
+    for c in range(5):
+        held = sum(r[c] for r in s.reserves) + sum(court[c] for court in s.courts)
+        assert s.centre[c] + held + on_board[c] == 40
+        holder = s.control[c]
+        if holder == NOBODY:
+            assert all(court[c] == 0 for court in s.courts)
+        else:
+            assert s.courts[holder][c] == max(court[c] for court in s.courts)
+    assert sorted(tile for t in s.territories for tile in t.tiles) == sorted(ring())
+    flat = [tile for t in s.territories for tile in t.tiles]
+    start = flat.index(ring()[0])
+    assert tuple(flat[start:] + flat[:start]) == ring()  # territories stay runs of the ring
+    castles = [0] * len(s.castles_left)
+    for i, t in enumerate(s.territories):
+        if t.owner != NOBODY:
+            castles[t.owner] += t.castles
+            if s.end is None:
+                assert t.castles == len(t.tiles)
+                neighbour = s.territories[(i + 1) % len(s.territories)]
+                assert neighbour is t or neighbour.owner != t.owner
+        else:
+            assert len(t.tiles) == 1 and t.castles == 0
+    total = {2: 10, 3: 8, 4: 10}[s.players]
+    assert [total - left for left in s.castles_left] == castles
+    assert 0 <= s.emperor < len(s.territories)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_keep_every_cube_castle_and_tile(players: int) -> None:
+    for seed in range(25):
+        rng = random.Random(seed)
+        s = GAME.new_game(players, seed=seed)
+        while GAME.to_act(s):
+            check_invariants(s)
+            seat = GAME.to_act(s)[0]
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+        check_invariants(s)
+        assert GAME.outcome(s) is not None

@@ -239,7 +239,7 @@ def return_colour(s: CarolusState, colour: int, events: list[Event]) -> None:
     if n:
         for court in s.courts:
             court[colour] -= n
-        s.centre[colour] += n
+        s.centre[colour] += n * len(s.courts)
     events.append(event("colour_returned", colour=COLOURS[colour], each=n))
 
 
