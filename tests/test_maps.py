@@ -31,6 +31,17 @@ def test_pytmx_loads_the_map(path: Path) -> None:
     assert list(tiled_map.objects), "a map without objects has no topology"
     for obj in tiled_map.objects:
         assert obj.properties, f"object {obj.id} has no custom properties"
+    # our reader and pytmx agree on every shape (pytmx's polygon points are absolute)
+    topo = read_tmx(path)
+    for obj in tiled_map.objects:
+        if "area_id" in obj.properties and hasattr(obj, "points"):
+            ours = topo.area(obj.properties["area_id"]).polygon
+            theirs = [(p.x, p.y) for p in obj.points]
+            assert len(ours) == len(theirs)
+            for (x1, y1), (x2, y2) in zip(ours, theirs, strict=True):
+                assert abs(x1 - x2) < 1e-6 and abs(y1 - y2) < 1e-6
+        elif "place_id" in obj.properties:
+            assert topo.place(obj.properties["place_id"]).position == (obj.x, obj.y)
 
 
 @pytest.mark.parametrize("path", MAPS, ids=IDS)
@@ -165,3 +176,21 @@ def test_tmxrasterizer_draws_the_map(path: Path, tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_ring_follows_the_map_not_the_ids(tmp_path: Path) -> None:
+    """Renumber the ring in the file: the topology's ring order follows `ring_next`."""
+    root = ET.parse(maps_dir() / "carolus_magnus.tmx").getroot()
+    swap = {"3": "4", "4": "3"}
+
+    def renumber(text: str) -> str:
+        return ",".join(swap.get(t, t) for t in text.split(","))
+
+    for prop in root.iter("property"):
+        if prop.get("name") in ("area_id", "ring_next", "ring_prev", "adjacent", "in_area"):
+            prop.set("value", renumber(prop.get("value", "")))
+    path = tmp_path / "carolus_magnus.tmx"
+    ET.ElementTree(root).write(path, encoding="UTF-8", xml_declaration=True)
+    topo = read_tmx(path)
+    assert topo.ring("territory")[:6] == (0, 1, 2, 4, 3, 5)
+    assert topo.neighbours(4) == (2, 3)
