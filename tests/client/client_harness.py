@@ -56,6 +56,13 @@ class Harness:
                 return element
         raise LookupError(f"no button {text!r}; have {[b.text for b in self.buttons()]}")
 
+    def any_button(self, text: str) -> Any:
+        """A button anywhere, inside containers too (e.g. an open drop-down's options)."""
+        for element in self.app.manager.get_sprite_group().sprites():
+            if isinstance(element, pygame_gui_button()) and getattr(element, "text", None) == text:
+                return element
+        raise LookupError(text)
+
     def press(self, text: str) -> None:
         self.click(self.button(text).rect.center)
 

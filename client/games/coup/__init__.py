@@ -1,0 +1,1 @@
+"""Coup's view on the shared table."""

@@ -1,0 +1,702 @@
+"""Coup on the table: influence cards, coins, the court, the action board and speech balloons."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from client import artwork, resources
+from client.anim import Tween, lerp
+from client.art import coup as art
+from client.games.base import DrawContext, GameView
+from client.games.coup.layout import ACTION_ORDER, SeatSpot, TableLayout, table_layout
+from client.games.coup.words import CLAIMS, Words
+from client.i18n import tr
+from rules import Action, Event, Seat
+from rules.coup import (
+    Allow,
+    Block,
+    Challenge,
+    LoseInfluence,
+    NoBlock,
+    PickCard,
+    ReturnCard,
+)
+
+TEXT = artwork.INK
+MUTED = (96, 84, 70)
+SOFT = (232, 224, 204)
+MOODS = {"claim": (250, 244, 226), "doubt": (250, 214, 200), "block": (214, 228, 250)}
+PUBLIC_PHASES = ("challenge", "block")
+TABLE_CHOICES = ("action", "exchange", "pick")
+
+
+class CoupView(GameView):
+    game_id = "coup"
+
+    def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
+        super().__init__(names, seats)
+        self.table: TableLayout | None = None
+        self._bottom = 0
+        self.words = Words(names)
+        self.choosing: str | None = (
+            None  # a targeted action picked on the board, awaiting its target
+        )
+        self.balloons: dict[Seat, tuple[str, str]] = {}
+        self._turn_key: tuple[Any, ...] = ()
+
+    # -- layout and state ------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        super().layout(rect, scale)
+        self.table = table_layout(rect, len(self.names), self._bottom, scale)
+
+    def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
+        bottom = viewer if viewer is not None else self._bottom
+        super().show(view, viewer)
+        self.words.theme = view.get("theme", "classic")
+        if bottom != self._bottom or self.table is None:
+            self._bottom = bottom
+            self.layout(self.rect, self.scale)
+        key = (view.get("phase"), view.get("turn"), tuple(view.get("coins", ())), viewer)
+        if key != self._turn_key:
+            self.choosing = None
+            self._turn_key = key
+        self.tips = self._tips()
+
+    @property
+    def theme(self) -> str:
+        return self.words.theme
+
+    def spot(self, seat: Seat) -> SeatSpot:
+        assert self.table is not None
+        return self.table.seats[seat]
+
+    def hidden_count(self, seat: Seat) -> int:
+        v = self.view
+        if seat == self.viewer and v.get("hand") is not None:
+            return len(v["hand"])
+        extra = (
+            v["pending"]["returns_left"] if v["phase"] == "exchange" and v["turn"] == seat else 0
+        )
+        return v["influence"][seat] + extra
+
+    def card_slots(self, seat: Seat) -> list[pygame.Rect]:
+        count = self.hidden_count(seat) + len(self.view["revealed"][seat])
+        return self.spot(seat).slots(max(2, count))
+
+    # -- what people do --------------------------------------------------------------
+    def needs_private_view(self, seat: Seat) -> bool:
+        return self.view.get("phase") not in PUBLIC_PHASES
+
+    def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
+        return [] if self.view.get("phase") in TABLE_CHOICES else legal
+
+    def human_run(self, seat: Seat) -> list[Seat]:
+        """The humans who answer this window one after another from `seat`, before any AI."""
+        pending = self.view.get("pending") or {}
+        window = pending.get("window") or [seat]
+        start = window.index(seat) if seat in window else 0
+        run = []
+        for q in window[start:]:
+            if self.seats[q]["kind"] != "human":
+                break
+            run.append(q)
+        return run or [seat]
+
+    def shared_prompt(
+        self, seat: Seat, legal: list[Action]
+    ) -> list[tuple[str, list[tuple[Seat, Action]]]]:
+        phase = self.view.get("phase")
+        if phase not in PUBLIC_PHASES:
+            return []
+        run = self.human_run(seat)
+        yes: list[Action] = (
+            [Challenge()] if phase == "challenge" else [a for a in legal if isinstance(a, Block)]
+        )
+        no: Action = Allow() if phase == "challenge" else NoBlock()
+        groups: list[tuple[str, list[tuple[Seat, Action]]]] = []
+        for i, q in enumerate(run):
+            before: list[tuple[Seat, Action]] = [(p, no) for p in run[:i]]
+            for action in yes:
+                label = self.words.label(action)
+                if len(run) > 1:
+                    label = tr("coup.shared.who", name=self.names[q], answer=label)
+                groups.append((label, [*before, (q, action)]))
+        nobody = tr("coup.shared.nobody") if len(run) > 1 else self.words.label(no)
+        groups.append((nobody, [(q, no) for q in run]))
+        return groups
+
+    def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        if self.table is None or self.viewer is None or not legal:
+            return None
+        phase = self.view.get("phase")
+        if phase == "action":
+            return self._click_board(pos, legal)
+        if phase == "pick":
+            for character, rect in self.pick_rects():
+                if rect.collidepoint(pos) and PickCard(character) in legal:
+                    return PickCard(character)
+            return None
+        for character, rect in self.own_cards():
+            if rect.collidepoint(pos):
+                for action in (LoseInfluence(character), ReturnCard(character)):
+                    if action in legal:
+                        return action
+        return None
+
+    def _click_board(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        if self.choosing:
+            for action, rect in self.target_buttons(legal):
+                if rect.collidepoint(pos):
+                    return action
+            for action in legal:
+                target = getattr(action, "target", None)
+                chosen = action.type == self.choosing and target is not None
+                if chosen and self.spot(target).block.collidepoint(pos):
+                    return action
+            if self.back_button().collidepoint(pos):
+                self.choosing = None
+            return None
+        for kind, rect in self.board_rows():
+            if not rect.collidepoint(pos):
+                continue
+            options = [a for a in legal if a.type == kind]
+            if len(options) == 1:
+                return options[0]
+            if options:
+                self.choosing = kind
+        return None
+
+    # -- rectangles people click ------------------------------------------------------
+    def board_rows(self) -> list[tuple[str, pygame.Rect]]:
+        assert self.table is not None
+        b = self.table.board
+        top, h = b.y + self.s(34), (b.h - self.s(42)) // len(ACTION_ORDER)
+        return [
+            (kind, pygame.Rect(b.x + self.s(8), top + i * h, b.w - self.s(16), h - self.s(3)))
+            for i, kind in enumerate(ACTION_ORDER)
+        ]
+
+    def target_buttons(self, legal: list[Action]) -> list[tuple[Action, pygame.Rect]]:
+        rows = [r for _, r in self.board_rows()]
+        options = [a for a in legal if a.type == self.choosing]
+        return [(a, rows[i + 1]) for i, a in enumerate(options[: len(rows) - 2])]
+
+    def back_button(self) -> pygame.Rect:
+        return self.board_rows()[-1][1]
+
+    def own_cards(self) -> list[tuple[str, pygame.Rect]]:
+        if self.viewer is None or self.view.get("hand") is None:
+            return []
+        return list(zip(self.view["hand"], self.card_slots(self.viewer), strict=False))
+
+    def pick_rects(self) -> list[tuple[str, pygame.Rect]]:
+        assert self.table is not None
+        m = self.table.middle
+        w = min(self.s(92), (m.w - self.s(40)) // 5)
+        h = round(w * 1.4)
+        x0 = m.centerx - (5 * w + 4 * self.s(12)) // 2
+        return [
+            (c, pygame.Rect(x0 + i * (w + self.s(12)), m.y + self.s(20), w, h))
+            for i, c in enumerate(art.CHARACTERS)
+        ]
+
+    # -- words ---------------------------------------------------------------------------
+    def prompt(self, seat: Seat, legal: list[Action]) -> str:
+        return self.words.prompt(self.view, seat, self.choosing, len(self.human_run(seat)))
+
+    def action_label(self, action: Action) -> str:
+        return self.words.label(action)
+
+    def action_tip(self, action: Action) -> str:
+        return self.words.tip(action)
+
+    def status(self) -> str:
+        return self.words.status(self.view)
+
+    def describe(self, ev: Event) -> str | None:
+        if ev["type"] == "opening":
+            key = "log.coup.opening_pick" if ev["pick"] else "log.coup.opening"
+            return tr(key, seat=self.words.name(ev["seat"]), theme=tr(f"coup.theme.{ev['theme']}"))
+        return self.words.describe(ev)
+
+    def opening_events(self, view: dict[str, Any]) -> list[Event]:
+        return [
+            {
+                "type": "opening",
+                "to": "all",
+                "seat": view["turn"],
+                "pick": view["phase"] == "pick",
+                "theme": view.get("theme", "classic"),
+            }
+        ]
+
+    # -- drawing -------------------------------------------------------------------------
+    def _label(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        pos: tuple[int, int],
+        colour: tuple[int, ...] = TEXT,
+        bold: bool = False,
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        img = resources.text(text, self.s(size), colour, bold)
+        rect = img.get_rect(**{anchor: pos})
+        surface.blit(img, rect)
+        return rect
+
+    def _outline(self, surface: pygame.Surface, rect: pygame.Rect, width: float = 3) -> None:
+        pygame.draw.rect(
+            surface,
+            artwork.ACCENT,
+            rect.inflate(self.s(6), self.s(6)),
+            max(2, self.s(width)),
+            border_radius=self.s(8),
+        )
+
+    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        if self.table is None or not self.view:
+            return
+        self._draw_centre(surface, ctx)
+        for seat in range(len(self.names)):
+            self._draw_seat(surface, seat, ctx)
+        self._draw_board(surface, ctx)
+        if self.view["phase"] == "pick":
+            self._draw_pick(surface, ctx)
+        for seat, (text, mood) in self.current_balloons().items():
+            self._draw_balloon(surface, seat, text, mood)
+
+    def _draw_centre(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        assert self.table is not None
+        t, v = self.table, self.view
+        back = art.card_back(t.court.size, self.theme)
+        layers = min(4, (v["court_size"] + 2) // 3)
+        for i in range(layers):
+            surface.blit(back, t.court.move(-i * self.s(2), -i * self.s(2)))
+        self._label(
+            surface,
+            tr("coup.court", n=v["court_size"]),
+            15,
+            (t.court.centerx, t.court.bottom + self.s(8)),
+            SOFT,
+            True,
+            "midtop",
+        )
+        r = t.coin_r
+        coin = art.coin(r, self.theme)
+        shown = min(18, v["treasury"])
+        for i in range(shown):
+            col, row = i % 6, i // 6
+            x = t.treasury[0] + (col - 2.5) * r * 1.1 + (row % 2) * r * 0.5
+            y = t.treasury[1] + self.s(24) - row * r * 0.9 - col % 2 * self.s(3)
+            surface.blit(coin, coin.get_rect(center=(round(x), round(y))))
+        self._label(
+            surface,
+            tr("coup.treasury", n=v["treasury"]),
+            15,
+            (t.treasury[0], t.court.bottom + self.s(8)),
+            SOFT,
+            True,
+            "midtop",
+        )
+
+    def _draw_seat(self, surface: pygame.Surface, seat: Seat, ctx: DrawContext) -> None:
+        spot, v = self.spot(seat), self.view
+        block = spot.block
+        pygame.draw.rect(
+            surface, (18, 24, 20), block.move(self.s(3), self.s(4)), border_radius=self.s(10)
+        )
+        surface.blit(artwork.panel_surface(block.size, self.s(10)), block)
+        if not v["alive"][seat]:
+            shade = pygame.Surface(block.size, pygame.SRCALPHA)
+            shade.fill((40, 30, 24, 90))
+            surface.blit(shade, block)
+        if seat in ctx.acting:
+            self._outline(surface, block, 3)
+        if self._is_target_choice(seat, ctx):
+            hover = block.collidepoint(ctx.hover)
+            pygame.draw.rect(
+                surface,
+                (200, 60, 40),
+                block.inflate(self.s(10), self.s(10)),
+                self.s(5 if hover else 3),
+                border_radius=self.s(12),
+            )
+        self._draw_name(surface, seat, spot, ctx)
+        self._draw_coins(surface, seat, spot)
+        self._draw_cards(surface, seat, ctx)
+
+    def _is_target_choice(self, seat: Seat, ctx: DrawContext) -> bool:
+        if not self.choosing:
+            return False
+        return any(
+            a.type == self.choosing and getattr(a, "target", None) == seat for a in ctx.legal
+        )
+
+    def _draw_name(
+        self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
+    ) -> None:
+        r = self.s(9)
+        x, y = spot.name
+        artwork.draw_seat_marker(surface, (x + r, y + self.s(11)), r, self.seats[seat]["colour"])
+        if self.seats[seat]["kind"] == "ai":
+            tag = tr("seat.ai_level." + str(self.seats[seat]["level"]))
+        elif seat == self.viewer:
+            tag = tr("seat.you")
+        else:
+            tag = tr("seat.human")
+        if not self.view["alive"][seat]:
+            tag = tr("coup.out")
+        elif seat == ctx.thinking:
+            tag = tr("table.thinking") + "." * (1 + int(ctx.now * 3) % 3)
+        colour = (170, 60, 30) if seat == ctx.thinking else MUTED
+        self._label(surface, tag, 14, (x + 2 * r + self.s(6), y + self.s(23)), colour)
+        name = self.names[seat]
+        width = spot.coins[0] - x - 2 * r - self.s(24)
+        while len(name) > 3 and resources.font(self.s(17), True).size(name)[0] > width:
+            name = name[:-2] + "…"
+        self._label(surface, name, 17, (x + 2 * r + self.s(6), y), TEXT, True)
+
+    def _draw_coins(self, surface: pygame.Surface, seat: Seat, spot: SeatSpot) -> None:
+        r = self.s(11)
+        coin = art.coin(r, self.theme)
+        surface.blit(coin, coin.get_rect(center=spot.coins))
+        count = self.view["coins"][seat]
+        colour = (170, 40, 30) if count >= 7 else TEXT
+        self._label(
+            surface,
+            tr("coup.coins", n=count),
+            16,
+            (spot.coins[0] + r + self.s(6), spot.coins[1]),
+            colour,
+            True,
+            "midleft",
+        )
+
+    def _draw_cards(self, surface: pygame.Surface, seat: Seat, ctx: DrawContext) -> None:
+        v = self.view
+        slots = self.card_slots(seat)
+        hidden = self.hidden_count(seat)
+        mine = seat == self.viewer and v.get("hand") is not None
+        clickable = self._clickable_cards(ctx) if mine else set()
+        faces = v["hand"] if mine else [None] * hidden
+        cards = [(c, False) for c in faces] + [(c, True) for c in v["revealed"][seat]]
+        for i, ((character, lost), rect) in enumerate(zip(cards, slots, strict=False)):
+            if ("card", seat, i) in ctx.hidden:
+                continue
+            if character is None:
+                surface.blit(art.card_back(rect.size, self.theme), rect)
+            else:
+                # names under 14 px would not be read: small cards rely on their symbol
+                name = self.words.card(character) if rect.w >= self.s(90) else ""
+                surface.blit(art.card_face(character, rect.size, self.theme, name), rect)
+            if lost:
+                self._cross_out(surface, rect)
+            elif character in clickable:
+                self._outline(surface, rect, 4 if rect.collidepoint(ctx.hover) else 2)
+
+    def _clickable_cards(self, ctx: DrawContext) -> set[str]:
+        return {a.character for a in ctx.legal if isinstance(a, (LoseInfluence, ReturnCard))}
+
+    def _cross_out(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A lost influence: dimmed, framed in red, with a small cross in its corner."""
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((20, 16, 14, 90))
+        surface.blit(veil, rect)
+        colour = (206, 52, 40)
+        pygame.draw.rect(surface, colour, rect, max(2, self.s(3)), border_radius=self.s(6))
+        r = max(6, rect.w // 9)
+        c = (rect.right - r - self.s(4), rect.y + r + self.s(4))
+        pygame.draw.circle(surface, colour, c, r)
+        k = r // 2
+        w = max(2, r // 3)
+        pygame.draw.line(surface, (255, 240, 230), (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), w)
+        pygame.draw.line(surface, (255, 240, 230), (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), w)
+
+    def _draw_pick(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        mine = self.viewer is not None and not self.view["picked"][self.viewer]
+        for character, rect in self.pick_rects():
+            if mine:
+                name = self.words.card(character)
+                surface.blit(art.card_face(character, rect.size, self.theme, name), rect)
+                self._outline(surface, rect, 4 if rect.collidepoint(ctx.hover) else 2)
+            else:
+                surface.blit(art.card_back(rect.size, self.theme), rect)
+
+    # -- the action board ------------------------------------------------------------------
+    def _draw_board(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        assert self.table is not None
+        b = self.table.board
+        pygame.draw.rect(
+            surface, (18, 24, 20), b.move(self.s(3), self.s(4)), border_radius=self.s(10)
+        )
+        surface.blit(artwork.panel_surface(b.size, self.s(10)), b)
+        turn = [a for a in ctx.legal if a.type in ACTION_ORDER]
+        if self.choosing and turn:
+            self._draw_targets(surface, ctx, turn)
+            return
+        title = tr("coup.board.title" if self.viewer is not None else "coup.board.reference")
+        if self.view["phase"] == "action" and not turn and self.viewer is not None:
+            title = tr("coup.board.waiting", name=self.words.name(self.view["turn"]))
+        self._label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
+        for kind, rect in self.board_rows():
+            self._draw_row(surface, kind, rect, [a for a in turn if a.type == kind], ctx)
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        kind: str,
+        rect: pygame.Rect,
+        options: list[Action],
+        ctx: DrawContext,
+    ) -> None:
+        enabled = bool(options)
+        hover = enabled and rect.collidepoint(ctx.hover)
+        fill = (252, 238, 196) if hover else (244, 232, 204) if enabled else (214, 204, 184)
+        pygame.draw.rect(surface, fill, rect, border_radius=self.s(6))
+        if enabled:
+            pygame.draw.rect(
+                surface,
+                artwork.ACCENT if hover else (176, 140, 70),
+                rect,
+                self.s(2),
+                border_radius=self.s(6),
+            )
+        r = min(rect.h // 2 - self.s(2), self.s(12))
+        claim = CLAIMS.get(kind)
+        icon = art.symbol(claim, r, self.theme) if claim else art.coin(r, self.theme)
+        surface.blit(icon, icon.get_rect(center=(rect.x + self.s(8) + r, rect.centery)))
+        label, info = self.words.board_row(kind)
+        colour = TEXT if enabled else (120, 110, 96)
+        head = self._label(
+            surface, label, 15, (rect.x + 2 * r + self.s(16), rect.centery), colour, True, "midleft"
+        )
+        room = rect.right - head.right - self.s(12)
+        img = resources.text(info, self.s(14), MUTED if enabled else (140, 128, 112))
+        if img.get_width() > room:
+            img = img.subsurface((0, 0, max(1, room), img.get_height()))
+        surface.blit(img, img.get_rect(midleft=(head.right + self.s(10), rect.centery)))
+
+    def _draw_targets(self, surface: pygame.Surface, ctx: DrawContext, turn: list[Action]) -> None:
+        assert self.table is not None and self.choosing is not None
+        b = self.table.board
+        title = tr("coup.board.choose_target", action=tr(f"coup.board.{self.choosing}"))
+        self._label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
+        for action, rect in self.target_buttons(turn):
+            hover = rect.collidepoint(ctx.hover)
+            pygame.draw.rect(
+                surface,
+                (252, 238, 196) if hover else (244, 232, 204),
+                rect,
+                border_radius=self.s(6),
+            )
+            pygame.draw.rect(
+                surface, (200, 60, 40), rect, self.s(3 if hover else 2), border_radius=self.s(6)
+            )
+            seat = getattr(action, "target", 0)
+            r = self.s(8)
+            artwork.draw_seat_marker(
+                surface, (rect.x + self.s(10) + r, rect.centery), r, self.seats[seat]["colour"]
+            )
+            text = tr(
+                "coup.target_row",
+                action=self.words.label(action),
+                coins=self.view["coins"][seat],
+                cards=self.view["influence"][seat],
+            )
+            self._label(
+                surface,
+                text,
+                15,
+                (rect.x + 2 * r + self.s(18), rect.centery),
+                TEXT,
+                True,
+                "midleft",
+            )
+        back = self.back_button()
+        pygame.draw.rect(surface, (214, 204, 184), back, border_radius=self.s(6))
+        self._label(surface, tr("coup.board.back"), 15, back.center, TEXT, True, "center")
+
+    def current_balloons(self) -> dict[Seat, tuple[str, str]]:
+        """What people said this turn: from the events seen, and from the open window
+        (so a loaded game or an undo shows them too)."""
+        out = dict(self.balloons)
+        p = self.view.get("pending") or {}
+        if p.get("action") and self.view["turn"] not in out:
+            said = self.words.declared(p["action"], p.get("target"))
+            out[self.view["turn"]] = (said, "claim")
+        if p.get("blocker") is not None and p["blocker"] not in out:
+            said = tr("coup.balloon.block", card=self.words.card(p.get("block_character")))
+            out[p["blocker"]] = (said, "block")
+        if p.get("challenger") is not None and p["challenger"] not in out:
+            said = tr("coup.balloon.challenge", card=self.words.card(p.get("claim")))
+            out[p["challenger"]] = (said, "doubt")
+        return out
+
+    # -- balloons ------------------------------------------------------------------------------
+    def _draw_balloon(self, surface: pygame.Surface, seat: Seat, text: str, mood: str) -> None:
+        spot = self.spot(seat)
+        img = resources.text(text, self.s(15), TEXT, True)
+        max_w = max(spot.block.w, self.s(200))
+        if img.get_width() > max_w - self.s(20):
+            lines = resources.wrap(text, self.s(15), max_w - self.s(20), bold=True)[:2]
+            imgs = [resources.text(line, self.s(15), TEXT, True) for line in lines]
+        else:
+            imgs = [img]
+        w = max(i.get_width() for i in imgs) + self.s(20)
+        h = sum(i.get_height() for i in imgs) + self.s(10)
+        tail = self.s(10)
+        x, y = spot.balloon
+        box = pygame.Rect(0, 0, w, h)
+        if spot.below:
+            box.midtop = (x, y + tail)
+            tip = [(x - tail, box.top + 1), (x + tail, box.top + 1), (x, y)]
+        else:
+            box.midbottom = (x, y - tail)
+            tip = [(x - tail, box.bottom - 1), (x + tail, box.bottom - 1), (x, y)]
+        box.clamp_ip(self.rect)
+        fill = MOODS.get(mood, MOODS["claim"])
+        pygame.draw.rect(
+            surface, (20, 20, 20), box.move(self.s(2), self.s(3)), border_radius=self.s(10)
+        )
+        pygame.draw.rect(surface, fill, box, border_radius=self.s(10))
+        pygame.draw.polygon(surface, fill, tip)
+        pygame.draw.rect(surface, (60, 50, 40), box, max(1, self.s(2)), border_radius=self.s(10))
+        yy = box.y + self.s(5)
+        for line in imgs:
+            surface.blit(line, line.get_rect(midtop=(box.centerx, yy)))
+            yy += line.get_height()
+
+    # -- tooltips ---------------------------------------------------------------------------------
+    def _tips(self) -> list[tuple[pygame.Rect, str]]:
+        if self.table is None or not self.view:
+            return []
+        v, t = self.view, self.table
+        tips = [
+            (t.court, tr("coup.tip.court", n=v["court_size"])),
+            (
+                pygame.Rect(t.treasury[0] - self.s(60), t.court.y, self.s(120), t.court.h),
+                tr("coup.tip.treasury", n=v["treasury"]),
+            ),
+        ]
+        for seat in range(len(self.names)):
+            tips.append(
+                (
+                    self.spot(seat).block,
+                    tr(
+                        "coup.tip.seat",
+                        name=self.names[seat],
+                        coins=v["coins"][seat],
+                        cards=v["influence"][seat],
+                        lost=", ".join(self.words.card(c) for c in v["revealed"][seat]) or "—",
+                    ),
+                )
+            )
+        for kind, rect in self.board_rows():
+            label, info = self.words.board_row(kind)
+            tips.append((rect, f"{label} · {info}. " + tr(f"coup.tip.{kind}")))
+        return tips
+
+    # -- animation ---------------------------------------------------------------------------------
+    def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
+        groups: list[list[Tween]] = []
+        for ev in events:
+            said = self.words.balloon(ev)
+            if ev["type"] == "declared":
+                self.balloons = {}
+            if said is not None:
+                self.balloons[said[0]] = (said[1], said[2])
+            if ev["type"] == "game_over":
+                self.balloons = {}
+            if self.table is None:
+                continue
+            build = getattr(self, f"_tween_{ev['type']}", None)
+            if build is not None:
+                groups.extend(g for g in build(ev) if g)
+        return groups
+
+    def _place(self, where: Any) -> pygame.Rect:
+        assert self.table is not None
+        r = self.table.coin_r
+        if where == "treasury":
+            centre = self.table.treasury
+        else:
+            centre = self.spot(where).coins
+        return pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)
+
+    def _tween_coins(self, ev: Event) -> list[list[Tween]]:
+        a, b = self._place(ev["source"]), self._place(ev["dest"])
+        return [
+            [
+                Tween("fly", 0.24 + 0.04 * i, {"image": ("coin",), "from": a, "to": b})
+                for i in range(min(ev["amount"], 4))
+            ]
+        ]
+
+    def _tween_influence_lost(self, ev: Event) -> list[list[Tween]]:
+        seat = ev["seat"]
+        slots = self.card_slots(seat)
+        index = min(len(slots) - 1, self.hidden_count(seat) + len(self.view["revealed"][seat]) - 1)
+        rect = slots[index]
+        hides = frozenset({("card", seat, index)})
+        return [[Tween("flip", 0.35, {"rect": rect, "value": ev["character"]}, hides)]]
+
+    def _court_fly(self, seat: Seat, to_seat: bool, count: int = 1) -> list[list[Tween]]:
+        assert self.table is not None
+        slot = self.card_slots(seat)[0]
+        a, b = (self.table.court, slot) if to_seat else (slot, self.table.court)
+        return [
+            [
+                Tween("fly", 0.28 + 0.06 * i, {"image": ("back",), "from": a, "to": b})
+                for i in range(count)
+            ]
+        ]
+
+    def _tween_exchange_drew(self, ev: Event) -> list[list[Tween]]:
+        return self._court_fly(ev["seat"], True, ev["count"])
+
+    def _tween_card_returned(self, ev: Event) -> list[list[Tween]]:
+        return self._court_fly(ev["seat"], False)
+
+    def _tween_revealed(self, ev: Event) -> list[list[Tween]]:
+        assert self.table is not None
+        slot = self.card_slots(ev["seat"])[0]
+        data = {"image": ("face", ev["character"]), "from": slot, "to": self.table.court}
+        return [
+            [Tween("hold", 0.4, {"rect": slot, "value": ev["character"]})],
+            [Tween("fly", 0.3, data)],
+        ]
+
+    def _tween_card_replaced(self, ev: Event) -> list[list[Tween]]:
+        return self._court_fly(ev["seat"], True)
+
+    def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
+        d, p = tween.data, tween.progress
+        if tween.kind == "fly":
+            a, b = d["from"], d["to"]
+            x, y = lerp(a.center, b.center, p)
+            w = max(1, round(a.w + (b.w - a.w) * p))
+            h = max(1, round(a.h + (b.h - a.h) * p))
+            img = self._image(d["image"], (w, h))
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        elif tween.kind == "flip":
+            rect = d["rect"]
+            face = p >= 0.5
+            width = max(1, round(rect.w * abs(math.cos(p * math.pi))))
+            img = self._image(("face", d["value"]) if face else ("back",), rect.size)
+            img = pygame.transform.smoothscale(img, (width, rect.h))
+            surface.blit(img, img.get_rect(center=rect.center))
+        elif tween.kind == "hold":
+            surface.blit(self._image(("face", d["value"]), d["rect"].size), d["rect"])
+            self._outline(surface, d["rect"], 2)
+
+    def _image(self, key: tuple[Any, ...], size: tuple[int, int]) -> pygame.Surface:
+        if key[0] == "coin":
+            return art.coin(max(2, size[0] // 2), self.theme)
+        if key[0] == "face":
+            return art.card_face(key[1], size, self.theme)
+        return art.card_back(size, self.theme)
