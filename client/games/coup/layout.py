@@ -84,7 +84,7 @@ def table_layout(rect: pygame.Rect, players: int, bottom: int, s: float) -> Tabl
         below=False,
     )
     board = pygame.Rect(mine.right + gap, mine.y, rect.right - pad - mine.right - gap, mine.h)
-    top = rect.y + pad + oh + px(56)
+    top = rect.y + pad + oh + px(40)
     court = pygame.Rect(0, 0, px(78), px(109))
     court.topleft = (rect.x + px(34), top + px(16))
     middle = pygame.Rect(rect.x + px(250), top, rect.w - px(260), mine.y - top - px(52))

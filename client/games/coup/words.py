@@ -76,6 +76,7 @@ class Words:
             "challenger": self.name(p.get("challenger")),
             "action": self.declared(p.get("action") or "", p.get("target")),
             "n": p.get("returns_left", 0),
+            "act": tr(f"coup.act.{p.get('action')}"),
         }
         if phase == "action":
             if choosing:
