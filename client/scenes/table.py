@@ -12,7 +12,7 @@ from client import artwork, resources, storage
 from client.anim import Timeline
 from client.games import view_class
 from client.games.base import DrawContext, GameView
-from client.i18n import error_sentence, tr
+from client.i18n import tr
 from client.input import Intent
 from client.scenes import dialogs
 from client.scenes.base import Scene, draw_panel
@@ -70,6 +70,8 @@ class TableScene(Scene):
 
     def _curtain(self) -> Seat | None:
         humans = self.session.humans_to_act()
+        viewer = self.session.viewer
+        self.view.show(self.session.view(viewer), viewer)  # judge the state as it is now
         shared_ok = not any(self.view.needs_private_view(s) for s in humans)
         if humans and shared_ok and self.session.human_count() > 1:
             # A public question (challenge? block?): no curtain, and nobody's hidden cards shown.
@@ -262,7 +264,7 @@ class TableScene(Scene):
         try:
             transition = self.session.apply(seat, action)
         except IllegalAction as exc:
-            self.error = error_sentence("illegal", exc.code, exc.params)
+            self.error = self.view.refusal(exc)
             return False
         self.error = ""
         self.ai_wait = 0.0
@@ -389,6 +391,8 @@ class TableScene(Scene):
                 self._click_table(intent.pos)
         elif intent.kind == "hover":
             self.ctx.hover = intent.pos
+        elif intent.kind in ("drag", "drop"):
+            self._drag_table(intent)
         elif intent.kind == "command":
             mapping = {"undo": "undo", "help": "rules", "save": "save", "load": "load"}
             if intent.name == "skip":
@@ -397,6 +401,21 @@ class TableScene(Scene):
                 self.command(mapping[intent.name])
         elif intent.kind == "cancel":
             self.timeline.skip()
+            self.view.cancel()
+
+    def _drag_table(self, intent: Intent) -> None:
+        """Drag and drop on the table: the view picks up and follows; a drop may play."""
+        seats = self._prompt_seats() if self.curtain_seat is None else []
+        if not seats:
+            self.view.cancel()
+            return
+        legal = self.session.legal(seats[0])
+        if intent.kind == "drag":
+            self.view.drag(intent.start, intent.pos, legal)
+            return
+        action = self.view.drop(intent.start, intent.pos, legal)
+        if action is not None:
+            self.play(seats[0], action)
 
     def _click_table(self, pos: tuple[int, int]) -> None:
         for seat in self._prompt_seats():
@@ -496,3 +515,24 @@ class TableScene(Scene):
         ):
             img = resources.text(line, self.s(17), (70, 60, 50))
             surface.blit(img, img.get_rect(center=(w // 2, card.y + self.s(160) + i * self.s(24))))
+
+
+def layout_for_tests(size: tuple[int, int], ui_scale: float = 1.0) -> dict[str, tuple[int, int]]:
+    """Window positions of the prompt's two buttons at this window size (for the Xvfb test,
+    which clicks a real window from outside and cannot ask pygame_gui where things are)."""
+    w, h = size
+    scale = min(w / 1280, h / 800) * ui_scale
+
+    def px(v: float) -> int:
+        return round(v * scale)
+
+    table_bottom = h - px(PROMPT_HEIGHT)
+    prompt = pygame.Rect(
+        px(10), table_bottom + px(6), w - px(LOG_WIDTH) - px(20), px(PROMPT_HEIGHT) - px(14)
+    )
+    bw, gap = px(196), px(10)
+    right = prompt.right - px(12)
+    return {
+        "prompt_first": (right - bw - gap - bw // 2, prompt.centery),
+        "prompt_last": (right - bw // 2, prompt.centery),
+    }

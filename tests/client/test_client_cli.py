@@ -1,0 +1,105 @@
+"""The `tablero` command line: version, wrong arguments, headless screenshots."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+import rules
+from client.app import build_parser, check_args, main
+
+
+def run(*args, data_dir):
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "TABLERO_DATA_DIR": str(data_dir),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "client.app", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_version_prints_the_rules_version(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert rules.__version__ in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--game", "chess"], "unknown game"),
+        (["--game", "kobayakawa", "--seats", "human,ai"], "3–6 seats"),
+        (["--game", "kobayakawa", "--seats", "human,robot,ai"], "bad seat"),
+        (["--seats", "human,ai,ai"], "need --game"),
+        (["--size", "big"], "--size"),
+        (["--bogus"], "unrecognized"),
+    ],
+)
+def test_wrong_arguments_say_why_and_exit_2(capsys, argv, words):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_seats_default_to_one_human_against_normal_ai():
+    parser = build_parser()
+    args = parser.parse_args(["--game", "kobayakawa"])
+    check_args(parser, args)
+    assert args.seats == [("human", None), ("ai", "normal"), ("ai", "normal")]
+
+
+def test_screenshot_mode_plays_and_saves_a_png(tmp_path, data_dir):
+    out = tmp_path / "out.png"
+    result = run(
+        "--game",
+        "kobayakawa",
+        "--seats",
+        "ai,ai,ai",
+        "--seed",
+        "3",
+        "--autoplay",
+        "10",
+        "--screenshot",
+        str(out),
+        data_dir=data_dir,
+    )
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 800)
+    assert not (data_dir / "autosave.json").exists()  # a picture never touches the user's game
+
+
+def test_screenshot_of_a_big_window_in_spanish(tmp_path, data_dir):
+    out = tmp_path / "big.png"
+    result = run(
+        "--game",
+        "kobayakawa",
+        "--seats",
+        "human,ai:hard,ai:easy,human,ai,ai",
+        "--seed",
+        "5",
+        "--autoplay",
+        "25",
+        "--size",
+        "1920x1080",
+        "--lang",
+        "es",
+        "--screenshot",
+        str(out),
+        data_dir=data_dir,
+    )
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1920, 1080)

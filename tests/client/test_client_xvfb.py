@@ -1,0 +1,106 @@
+"""End to end: the real app in a real X server (Xvfb), clicked with xdotool."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.xvfb
+
+MISSING = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+
+
+def wait_for(predicate, limit=30.0):
+    # Waiting is polling for a state, not a timing assertion: the limit only stops a hang.
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    return None
+
+
+@pytest.fixture
+def display():
+    if MISSING:
+        pytest.skip(
+            f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool); .ci/run installs them"
+        )
+    number = 90 + os.getpid() % 50
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1400x900x24"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    env = {**os.environ, "DISPLAY": f":{number}"}
+    env.pop("SDL_VIDEODRIVER", None)
+    assert wait_for(
+        lambda: (
+            subprocess.run(["xdotool", "getmouselocation"], env=env, capture_output=True).returncode
+            == 0
+        )
+    )
+    yield env
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def xdotool(env, *args):
+    return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True).stdout
+
+
+def test_a_person_plays_against_two_ai_in_a_real_window(display, tmp_path):
+    from client.scenes.table import layout_for_tests
+
+    data = tmp_path / "data"
+    env = {**display, "TABLERO_DATA_DIR": str(data), "SDL_AUDIODRIVER": "dummy"}
+    # The installed console script, as people start it (pygame names the X window class
+    # after it, which is how xdotool finds the window).
+    script = Path(sys.executable).with_name("tablero")
+    if not script.exists():
+        pytest.skip(f"the console script {script} is not installed (pip install -e .)")
+    app = subprocess.Popen(
+        [
+            str(script),
+            "--game",
+            "kobayakawa",
+            "--seats",
+            "human,ai:easy,ai:easy",
+            "--seed",
+            "3",
+            "--lang",
+            "en",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        window = wait_for(lambda: xdotool(env, "search", "--class", "tablero").split())
+        assert window, "the window never appeared"
+        window = window[0]
+        autosave = Path(data, "autosave.json")
+        assert wait_for(autosave.exists)
+        buttons = layout_for_tests((1280, 800))
+        # Seat 0 (the human) starts with seed 3: "Draw a card" is the prompt's first button.
+        wait_for(lambda: False, 1.5)  # let the opening deal land
+        xdotool(
+            env, "mousemove", "--window", window, *map(str, buttons["prompt_first"]), "click", "1"
+        )
+        actions = wait_for(lambda: json.loads(autosave.read_text())["actions"])
+        assert actions and actions[0] == {"seat": 0, "action": {"type": "draw"}}
+        xdotool(env, "key", "--window", window, "ctrl+q")
+        assert app.wait(timeout=30) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
