@@ -9,6 +9,7 @@ from client.games.base import GameView
 _VIEWS: dict[str, str] = {
     "kobayakawa": "client.games.kobayakawa.view:KobayakawaView",
     "coup": "client.games.coup.view:CoupView",
+    "magnate": "client.games.magnate.view:MagnateView",
 }
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from client.anim import Tween
-from client.i18n import tr
-from rules import Action, Event, Seat
+from client.i18n import error_sentence, tr
+from rules import Action, Event, IllegalAction, Seat
 
 
 class GameView:
@@ -75,6 +75,23 @@ class GameView:
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         """The legal action a click on the table means, if any."""
         return None
+
+    def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
+        """A press at `start` is being dragged to `pos`: pick up what is there and follow."""
+
+    def drop(
+        self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]
+    ) -> Action | None:
+        """The action a drag released at `pos` asks for. It may be illegal: the table then
+        shows the rules' reason (see `refusal`) and the view snaps the piece back."""
+        return None
+
+    def cancel(self) -> None:
+        """Right click or Escape: let go of anything picked up or half chosen."""
+
+    def refusal(self, exc: IllegalAction) -> str:
+        """The rules' reason for refusing an action, as a sentence in the player's language."""
+        return error_sentence("illegal", exc.code, exc.params)
 
     def prompt(self, seat: Seat, legal: list[Action]) -> str:
         return tr("prompt.generic", name=self.names[seat])

@@ -1,0 +1,1 @@
+"""Magnate's table view: the Decktet's districts, deeds, tokens and dice."""

@@ -1,0 +1,673 @@
+"""Magnate on the table: five districts between two players, hands, tokens, deeds and dice.
+
+Gestures become actions from `legal_actions` only: a card dragged (or clicked, then a
+district clicked) onto a lit district develops it or buys its deed (a chooser opens
+when several payments are possible), onto the discard pile sells it; a token dragged
+onto a deed develops it, onto the bank opens a 3→1 trade. A drop the rules refuse
+snaps back and the table shows the rules' reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from client import artwork, resources
+from client.anim import Tween, lerp
+from client.games.base import DrawContext, GameView
+from client.games.magnate import pieces
+from client.games.magnate.layout import MagnateLayout, table_layout
+from client.games.magnate.words import MagnateWords
+from client.i18n import tr
+from client.widgets.dice import DiceTray
+from rules import Action, Event, Seat
+from rules.magnate import BuyDeed, Develop, DevelopDeed, Sell, Trade
+from rules.magnate.cards import CARDS, DISTRICT_IDS, RANK
+
+SOFT = (232, 226, 210)
+MUTED = (96, 84, 70)
+LIT = (255, 206, 92)
+LAST = (250, 250, 240)
+SNAP_TIME = 0.25
+
+
+@dataclass
+class Option:
+    """One line of a chooser: an action, or a further list of options (a two-step choice)."""
+
+    label: str
+    action: Action | None = None
+    icons: list[tuple[str, int]] = field(default_factory=list)
+    then: list[Option] | None = None
+    enabled: bool = True
+
+
+@dataclass
+class Chooser:
+    title: str
+    options: list[Option]
+    rects: list[pygame.Rect] = field(default_factory=list)
+    panel: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class MagnateView(MagnateWords, GameView):
+    game_id = "magnate"
+
+    def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
+        super().__init__(names, seats)
+        self.table: MagnateLayout | None = None
+        self.bottom = 0
+        self.held: tuple[str, str] | None = None  # ("card", id) or ("token", suit)
+        self.drag_pos: tuple[int, int] | None = None
+        self.chooser: Chooser | None = None
+        self.tray = DiceTray()
+        self.last_roll: tuple[Seat, list[int]] | None = None
+        self.recent: dict[Seat, tuple[str, str]] = {}  # seat -> (where, card) of its last play
+        self.snap: tuple[pygame.Surface, tuple[int, int], pygame.Rect, float] | None = None
+        self._now = 0.0
+
+    # -- layout ---------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        super().layout(rect, scale)
+        self.table = table_layout(rect, self.bottom, scale)
+        self.tray.place(self.table.dice, self.table.die)
+
+    def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
+        bottom = viewer if viewer is not None else self.bottom
+        super().show(view, viewer)
+        if bottom != self.bottom or self.table is None:
+            self.bottom = bottom
+            self.layout(self.rect, self.scale)
+        if view.get("dice"):
+            self.last_roll = (view["active"], list(view["dice"]))
+        if self.last_roll and self.last_roll[1] != self.tray.values():
+            self.tray.set(pieces.dice_for(self.last_roll[1]))
+        if self.held and not self._still_held():
+            self.held = None
+        self.chooser = None
+        self.tips = self._tips()
+
+    def _still_held(self) -> bool:
+        assert self.held is not None
+        kind, what = self.held
+        if kind == "card":
+            return what in (self.view.get("hand") or [])
+        return bool(self.viewer is not None and self.view["tokens"][self.viewer].get(what))
+
+    @property
+    def top(self) -> Seat:
+        return 1 - self.bottom
+
+    # -- geometry ---------------------------------------------------------------------
+    def hand_rects(self) -> list[tuple[str | None, pygame.Rect]]:
+        """The bottom player's hand (faces if they are looking), or the backs."""
+        assert self.table is not None
+        v = self.view
+        hand = v["hand"] if self.viewer == self.bottom and v.get("hand") is not None else None
+        count = len(hand) if hand is not None else v["hand_sizes"][self.bottom]
+        rects = self.table.hand_rects(self.bottom, count)
+        return [(hand[i] if hand else None, r) for i, r in enumerate(rects)]
+
+    def stack(self, seat: Seat, d: int) -> list[tuple[pygame.Rect, dict[str, Any]]]:
+        """The rectangles of `seat`'s line in district `d`, oldest first (deed: landscape)."""
+        assert self.table is not None
+        entries = self.view["districts"][d]["properties"][seat]
+        area = self.table.columns[d].areas[seat]
+        cw, ch = self.table.card
+        n = len(entries)
+        off = self.table.band
+        if n > 1:
+            longest = max(ch, cw)
+            off = max(self.s(14), min(off, (area.h - longest) // (n - 1)))
+        out = []
+        for i, entry in enumerate(entries):
+            w, h = (ch, cw) if not entry["complete"] else (cw, ch)
+            rect = pygame.Rect(0, 0, w, h)
+            rect.centerx = area.centerx
+            if seat == self.bottom:
+                rect.top = area.top + i * off
+            else:
+                rect.bottom = area.bottom - i * off
+            out.append((rect, entry))
+        return out
+
+    def deed_rect(self, seat: Seat, d: int) -> pygame.Rect | None:
+        rects = self.stack(seat, d)
+        if rects and not rects[-1][1]["complete"]:
+            return rects[-1][0]
+        return None
+
+    def token_slot(self, seat: Seat, suit: str) -> pygame.Rect:
+        assert self.table is not None
+        return self.table.strips[seat].tokens[pieces.SUITS.index(suit)]
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        if self.table is None or not self.view:
+            return
+        self._now = ctx.now
+        targets = self._targets(ctx.legal)
+        for d in range(len(DISTRICT_IDS)):
+            self._draw_column(surface, d, targets, ctx)
+        for seat in (self.top, self.bottom):
+            self._draw_strip(surface, seat, ctx)
+        self._draw_side(surface, ctx)
+        self._draw_held(surface)
+        self._draw_snap(surface)
+        if self.chooser is not None:
+            self._draw_chooser(surface, ctx)
+
+    def _text(self, surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
+              colour: tuple[int, ...] = SOFT, bold: bool = False,
+              anchor: str = "topleft") -> pygame.Rect:
+        img = resources.text(text, self.s(size), colour, bold)
+        rect = img.get_rect(**{anchor: pos})
+        surface.blit(img, rect)
+        return rect
+
+    def _outline(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...],
+                 width: float = 3, grow: int = 6) -> None:
+        pygame.draw.rect(surface, colour, rect.inflate(self.s(grow), self.s(grow)),
+                         max(2, self.s(width)), border_radius=self.s(8))
+
+    def _targets(self, legal: list[Action]) -> dict[str, set[int]]:
+        """Districts the held piece may go to now: lit while it is held or dragged."""
+        if self.held is None:
+            return {}
+        kind, what = self.held
+        out: set[int] = set()
+        for a in legal:
+            card = kind == "card" and isinstance(a, (Develop, BuyDeed)) and a.card == what
+            token = kind == "token" and isinstance(a, DevelopDeed) and a.suit == what
+            if card or token:
+                out.add(DISTRICT_IDS.index(a.district))  # type: ignore[union-attr]
+        sell = {1} if kind == "card" and Sell(what) in legal else set()
+        bank = {1} if kind == "token" and any(
+            isinstance(a, Trade) and a.give == what for a in legal) else set()
+        return {"districts": out, "sell": sell, "bank": bank}
+
+    def _draw_column(self, surface: pygame.Surface, d: int, targets: dict[str, set[int]],
+                     ctx: DrawContext) -> None:
+        assert self.table is not None
+        col = self.table.columns[d]
+        lit = d in targets.get("districts", set())
+        if lit:
+            area = col.areas[self.bottom].union(col.district)
+            glow = pygame.Surface(area.inflate(self.s(8), self.s(8)).size, pygame.SRCALPHA)
+            glow.fill((*LIT, 40))
+            surface.blit(glow, area.inflate(self.s(8), self.s(8)))
+            hover = col.district.union(col.areas[self.bottom]).collidepoint(ctx.hover)
+            self._outline(surface, area, LIT, 4 if hover else 2)
+        surface.blit(pieces.face(DISTRICT_IDS[d], col.district.size), col.district)
+        for seat in (self.top, self.bottom):
+            self._draw_line(surface, seat, d, ctx)
+
+    def _draw_line(self, surface: pygame.Surface, seat: Seat, d: int, ctx: DrawContext) -> None:
+        assert self.table is not None
+        rects = self.stack(seat, d)
+        hidden = ("line", seat, d) in ctx.hidden
+        recent = self.recent.get(seat)
+        for i, (rect, entry) in enumerate(rects):
+            if hidden and i == len(rects) - 1:
+                continue
+            card = entry["card"]
+            if entry["complete"]:
+                img = pieces.face(card, self.table.card, reverse=seat != self.bottom)
+                surface.blit(img, rect)
+            else:
+                surface.blit(pieces.deed_face(card, self.table.card), rect)
+                self._draw_deed_tokens(surface, rect, card, entry["tokens"])
+            if recent == (DISTRICT_IDS[d], card) and i == len(rects) - 1:
+                self._outline(surface, rect, LAST, 2, 4)
+
+    def _draw_deed_tokens(self, surface: pygame.Surface, rect: pygame.Rect, card: str,
+                          placed: int) -> None:
+        """The tokens on a deed, and how many it still needs: 3/8."""
+        veil = pygame.Surface((rect.w - self.s(8), self.s(28)), pygame.SRCALPHA)
+        veil.fill((30, 26, 24, 170))
+        band = veil.get_rect(midbottom=(rect.centerx, rect.bottom - self.s(4)))
+        surface.blit(veil, band)
+        r = self.s(6)
+        for i in range(min(placed, 8)):  # the rules count tokens on a deed, not their suits
+            centre = (band.x + self.s(12) + i * self.s(10), band.centery)
+            pygame.draw.circle(surface, (120, 90, 30), centre, r + 1)
+            pygame.draw.circle(surface, artwork.ACCENT, centre, r)
+        self._text(surface, f"{placed}/{RANK[card]}", 15, (band.right - self.s(6), band.centery),
+                   SOFT, True, "midright")
+
+    def _draw_strip(self, surface: pygame.Surface, seat: Seat, ctx: DrawContext) -> None:
+        assert self.table is not None
+        strip = self.table.strips[seat]
+        acting = seat in ctx.acting
+        plate = pygame.Surface(strip.rect.size, pygame.SRCALPHA)
+        plate.fill((20, 26, 22, 120))
+        surface.blit(plate, strip.rect)
+        if acting:
+            self._outline(surface, strip.rect, artwork.ACCENT, 2, 2)
+        self._draw_name(surface, seat, strip.name, ctx)
+        tokens = self.view["tokens"][seat]
+        held = self.held[1] if self.held and self.held[0] == "token" and seat == self.bottom \
+            else None
+        for suit, rect in zip(pieces.SUITS, strip.tokens, strict=True):
+            n = tokens.get(suit, 0)
+            img = pieces.token(suit, rect.w // 2)
+            if not n:
+                img = img.copy()
+                img.set_alpha(70)
+            surface.blit(img, img.get_rect(center=rect.center))
+            self._text(surface, f"×{n}", 16 if seat == self.bottom else 15,
+                       (rect.right + self.s(3), rect.centery), SOFT if n else MUTED, True,
+                       "midleft")
+            if suit == held:
+                self._outline(surface, rect, LIT, 2, 6)
+        for crown, rect in zip(self.view["crowns"][seat], strip.crowns, strict=False):
+            surface.blit(pieces.face(crown, rect.size, named=False), rect)
+        if seat == self.bottom:
+            self._draw_hand(surface, ctx)
+        else:
+            for rect in self.table.hand_rects(seat, self.view["hand_sizes"][seat]):
+                surface.blit(pieces.back(rect.size), rect)
+
+    def _draw_name(self, surface: pygame.Surface, seat: Seat, pos: tuple[int, int],
+                   ctx: DrawContext) -> None:
+        r = self.s(9)
+        artwork.draw_seat_marker(surface, (pos[0] + r, pos[1] + self.s(11)), r,
+                                 self.seats[seat]["colour"])
+        x = pos[0] + 2 * r + self.s(6)
+        rect = self._text(surface, self.names[seat], 17, (x, pos[1]), SOFT, True)
+        if seat == ctx.thinking:
+            dots = "." * (1 + int(ctx.now * 3) % 3)
+            self._text(surface, tr("table.thinking") + dots, 15,
+                       (rect.right + self.s(10), pos[1] + self.s(2)), LIT, True)
+        elif seat == self.view.get("active") and self.view["phase"] != "over":
+            self._text(surface, tr("mag.on_turn"), 15, (rect.right + self.s(10),
+                                                        pos[1] + self.s(2)), LIT)
+
+    def _draw_hand(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        playable = {a.card for a in ctx.legal if isinstance(a, (Develop, BuyDeed, Sell))}
+        for card, rect in self.hand_rects():
+            if card is None:
+                surface.blit(pieces.back(rect.size), rect)
+                continue
+            if self.held == ("card", card):
+                if self.drag_pos is None:
+                    surface.blit(pieces.face(card, rect.size), rect.move(0, -self.s(10)))
+                    self._outline(surface, rect.move(0, -self.s(10)), LIT, 3)
+                else:
+                    pygame.draw.rect(surface, (60, 70, 64), rect, 2, border_radius=self.s(6))
+                continue
+            surface.blit(pieces.face(card, rect.size), rect)
+            if card in playable:
+                self._outline(surface, rect, LIT, 3 if rect.collidepoint(ctx.hover) else 1, 4)
+
+    def _draw_side(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        assert self.table is not None
+        t = self.table
+        if ("dice",) not in ctx.hidden and self.tray.dice:
+            self.tray.draw(surface)
+            if not self.view.get("dice"):  # the last turn's roll, dimmed
+                veil = pygame.Surface((self.s(190), self.s(56)), pygame.SRCALPHA)
+                veil.fill((30, 40, 36, 130))
+                surface.blit(veil, veil.get_rect(center=t.dice))
+        if self.last_roll:
+            who = self.names[self.last_roll[0]]
+            self._text(surface, tr("mag.roll_of", name=who), 15,
+                       (t.dice[0], t.dice[1] + t.die // 2 + self.s(6)), SOFT, anchor="midtop")
+        layers = min(4, (self.view["deck_size"] + 7) // 8)
+        for i in range(layers):
+            surface.blit(pieces.back(t.deck.size), t.deck.move(-i * self.s(2), -i * self.s(2)))
+        self._text(surface, tr("mag.deck", n=self.view["deck_size"]), 15,
+                   (t.deck.centerx, t.deck.bottom + self.s(4)), SOFT, anchor="midtop")
+        targets = self._targets(ctx.legal)
+        pygame.draw.rect(surface, (70, 84, 76), t.discard, 2, border_radius=self.s(8))
+        if self.view["discards"]:
+            surface.blit(pieces.face(self.view["discards"][-1], t.discard.size), t.discard)
+        if targets.get("sell"):
+            self._outline(surface, t.discard, LIT, 4 if t.discard.collidepoint(ctx.hover) else 2)
+        self._text(surface, tr("mag.sell_here"), 15,
+                   (t.discard.centerx, t.discard.bottom + self.s(4)), SOFT, anchor="midtop")
+        self._draw_bank(surface, targets, ctx)
+
+    def _draw_bank(self, surface: pygame.Surface, targets: dict[str, set[int]],
+                   ctx: DrawContext) -> None:
+        assert self.table is not None
+        bank = self.table.bank
+        surface.blit(artwork.panel_surface(bank.size, self.s(8)), bank)
+        can = any(isinstance(a, Trade) for a in ctx.legal)
+        if targets.get("bank") or (can and bank.collidepoint(ctx.hover)):
+            self._outline(surface, bank, LIT, 3, 4)
+        self._text(surface, tr("mag.bank"), 17, (bank.centerx, bank.y + self.s(6)),
+                   artwork.INK, True, "midtop")
+        sym = self.s(20)
+        x = bank.centerx - 3 * (sym + self.s(4))
+        for suit in pieces.SUITS:
+            img = pieces.token(suit, sym // 2)
+            surface.blit(img, (x, bank.bottom - sym - self.s(10)))
+            x += sym + self.s(8)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        if self.held is None or self.drag_pos is None or self.table is None:
+            return
+        img = self._held_image()
+        surface.blit(img, img.get_rect(center=self.drag_pos))
+
+    def _held_image(self) -> pygame.Surface:
+        assert self.held is not None and self.table is not None
+        kind, what = self.held
+        if kind == "card":
+            return pieces.face(what, self.table.strips[self.bottom].hand_card)
+        return pieces.token(what, self.s(18))
+
+    def _draw_snap(self, surface: pygame.Surface) -> None:
+        if self.snap is None:
+            return
+        img, start, home, began = self.snap
+        p = (self._now - began) / SNAP_TIME
+        if p >= 1:
+            self.snap = None
+            return
+        x, y = lerp(start, home.center, 1 - (1 - p) ** 3)
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _draw_chooser(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        chooser = self.chooser
+        assert chooser is not None and self.table is not None
+        self._place_chooser(chooser)
+        surface.blit(artwork.panel_surface(chooser.panel.size, self.s(10)), chooser.panel)
+        self._outline(surface, chooser.panel, LIT, 2, 4)
+        self._text(surface, chooser.title, 17,
+                   (chooser.panel.centerx, chooser.panel.y + self.s(10)), artwork.INK, True,
+                   "midtop")
+        for option, rect in zip(chooser.options, chooser.rects, strict=True):
+            hover = rect.collidepoint(ctx.hover) and option.enabled
+            pygame.draw.rect(surface, (250, 240, 214) if hover else (236, 224, 196), rect,
+                             border_radius=self.s(6))
+            pygame.draw.rect(surface, LIT if hover else (150, 130, 100), rect, 2,
+                             border_radius=self.s(6))
+            x = rect.x + self.s(8)
+            for suit, n in option.icons:
+                for _ in range(n):
+                    img = pieces.token(suit, self.s(10))
+                    surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
+                    x += self.s(14)
+                x += self.s(8)
+            colour = artwork.INK if option.enabled else (150, 140, 124)
+            self._text(surface, option.label, 16, (x + self.s(4), rect.centery), colour,
+                       option.enabled, "midleft")
+
+    def _place_chooser(self, chooser: Chooser) -> None:
+        assert self.table is not None
+        row, gap = self.s(40), self.s(6)
+        width = self.s(440)
+        height = self.s(48) + len(chooser.options) * (row + gap)
+        panel = pygame.Rect(0, 0, width, height)
+        panel.center = self.table.middle.center
+        panel.clamp_ip(self.rect)
+        chooser.panel = panel
+        chooser.rects = [
+            pygame.Rect(panel.x + self.s(12), panel.y + self.s(40) + i * (row + gap),
+                        width - self.s(24), row)
+            for i in range(len(chooser.options))
+        ]
+
+    # -- gestures ---------------------------------------------------------------------
+    def _piece_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """What of the looking player's own can be picked up at `pos`: a card or a token."""
+        if self.table is None or self.viewer is None or self.viewer != self.bottom:
+            return None
+        for card, rect in self.hand_rects():
+            if card is not None and rect.collidepoint(pos):
+                return ("card", card)
+        for suit in pieces.SUITS:
+            slot = self.token_slot(self.bottom, suit).inflate(self.s(10), self.s(10))
+            if slot.collidepoint(pos) and self.view["tokens"][self.bottom].get(suit):
+                return ("token", suit)
+        return None
+
+    def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
+        if self.drag_pos is None:
+            self.chooser = None
+            self.held = self._piece_at(start)
+            if self.held is None:
+                return
+        self.drag_pos = pos
+
+    def drop(self, start: tuple[int, int], pos: tuple[int, int],
+             legal: list[Action]) -> Action | None:
+        held, self.drag_pos = self.held, None
+        if held is None:
+            return None
+        action = self._place(held, pos, legal)
+        if action is None or action not in legal:
+            self._snap_back(held, pos)
+        if self.chooser is None:
+            self.held = None
+        return action
+
+    def cancel(self) -> None:
+        self.held, self.drag_pos, self.chooser = None, None, None
+
+    def _snap_back(self, held: tuple[str, str], pos: tuple[int, int]) -> None:
+        if self.table is None:
+            return
+        kind, what = held
+        home = self.token_slot(self.bottom, what) if kind == "token" else next(
+            (r for c, r in self.hand_rects() if c == what), self.table.deck)
+        self.snap = (self._held_image(), pos, home, self._now) if self.held else None
+
+    def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        if self.table is None:
+            return None
+        if self.chooser is not None:
+            return self._choose(pos)
+        piece = self._piece_at(pos)
+        if piece is not None:
+            self.held = None if self.held == piece else piece
+            return None
+        if self.held is not None:
+            held = self.held
+            action = self._place(held, pos, legal)
+            if self.chooser is None:
+                self.held = None
+            return action
+        if self.table.bank.collidepoint(pos):
+            self._open_trade(legal, None)
+        return None
+
+    def _choose(self, pos: tuple[int, int]) -> Action | None:
+        chooser = self.chooser
+        assert chooser is not None
+        for option, rect in zip(chooser.options, chooser.rects, strict=False):
+            if rect.collidepoint(pos) and option.enabled:
+                if option.then is not None:
+                    self.chooser = Chooser(option.label, option.then)
+                    return None
+                self.chooser, self.held = None, None
+                return option.action
+        if not chooser.panel.collidepoint(pos):
+            self.chooser, self.held = None, None
+        return None
+
+    def _place(self, held: tuple[str, str], pos: tuple[int, int],
+               legal: list[Action]) -> Action | None:
+        """The action putting the held piece at `pos` asks for (legal or not: the rules judge)."""
+        assert self.table is not None
+        kind, what = held
+        if kind == "card" and self.table.discard.collidepoint(pos):
+            return Sell(what)
+        if kind == "token" and self.table.bank.collidepoint(pos):
+            self._open_trade(legal, what)
+            return None
+        d = self.table.column_at(pos)
+        if d is None:
+            return None
+        district = DISTRICT_IDS[d]
+        if kind == "token":
+            return DevelopDeed(district, what)
+        return self._play_card(what, district, legal)
+
+    def _play_card(self, card: str, district: str, legal: list[Action]) -> Action | None:
+        here = [a for a in legal if isinstance(a, (Develop, BuyDeed))
+                and a.card == card and a.district == district]
+        if len(here) == 1:
+            return here[0]
+        if not here:
+            return self._closest_try(card, district)
+        options = []
+        for a in here:
+            if isinstance(a, Develop):
+                suits = [s.value for s in CARDS[card].suits]
+                options.append(Option(tr("mag.choose.develop"), a,
+                                      list(zip(suits, a.payment, strict=True))))
+            else:
+                suits = [s.value for s in CARDS[card].suits]
+                options.append(Option(tr("mag.choose.deed"), a, [(s, 1) for s in suits]))
+        self.chooser = Chooser(tr("mag.choose.title", card=pieces.card_name(card),
+                                  district=pieces.card_name(district)), options)
+        return None
+
+    def _closest_try(self, card: str, district: str) -> Action:
+        """A develop the player seems to mean, for the rules to refuse with their reason."""
+        sids = [s.value for s in CARDS[card].suits]
+        rank = RANK[card]
+        if len(sids) == 1:
+            return Develop(card, district, (rank,))
+        have = self.view["tokens"][self.bottom].get(sids[0], 0) if self.view else 0
+        first = max(1, min(rank - 1, have))
+        return Develop(card, district, (first, rank - first))
+
+    def _open_trade(self, legal: list[Action], give: str | None) -> None:
+        trades = [a for a in legal if isinstance(a, Trade)]
+        if give is not None:
+            takes = [Option(tr("mag.trade.take", suit=pieces.suit_name(a.take)), a,
+                            [(a.give, 3), (a.take, 1)]) for a in trades if a.give == give]
+            if takes:
+                self.chooser = Chooser(tr("mag.trade.title_take",
+                                          suit=pieces.suit_name(give)), takes)
+            return
+        gives = []
+        for suit in pieces.SUITS:
+            then = [Option(tr("mag.trade.take", suit=pieces.suit_name(a.take)), a,
+                           [(suit, 3), (a.take, 1)]) for a in trades if a.give == suit]
+            gives.append(Option(tr("mag.trade.give", suit=pieces.suit_name(suit)), None,
+                                [(suit, 3)], then, bool(then)))
+        self.chooser = Chooser(tr("mag.trade.title"), gives)
+
+    # -- prompt -------------------------------------------------------------------------
+    def needs_private_view(self, seat: Seat) -> bool:
+        return True
+
+    def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
+        return [a for a in legal if a.type in ("roll", "draw", "end_turn", "take_income")]
+
+    # -- animation ------------------------------------------------------------------------
+    def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
+        if self.table is None:
+            return []
+        groups: list[list[Tween]] = []
+        for ev in events:
+            build = getattr(self, f"_tween_{ev['type']}", None)
+            if build is not None:
+                group = build(ev, events)
+                if group:
+                    groups.append(group)
+            self._remember(ev)
+        return groups
+
+    def _remember(self, ev: Event) -> None:
+        if ev["type"] == "card_played":
+            where = ev.get("district", "sold")
+            self.recent[ev["seat"]] = (where, ev["card"])
+
+    def _tween_dice_rolled(self, ev: Event, events: list[Event]) -> list[Tween]:
+        values = list(ev["dice"])
+        for other in events:
+            if other["type"] == "taxed":
+                values.append(other["die"])
+        self.last_roll = (ev["seat"], values)
+        self.tray.roll(pieces.dice_for(values))
+        return [Tween("dice", self.tray.duration, {}, frozenset({("dice",)}))]
+
+    def _card_source(self, seat: Seat, card: str) -> pygame.Rect:
+        assert self.table is not None
+        if seat == self.bottom:
+            for c, rect in self.hand_rects():
+                if c == card:
+                    return rect
+        rects = self.table.hand_rects(seat, max(1, self.view["hand_sizes"][seat]))
+        return rects[len(rects) // 2]
+
+    def _tween_card_played(self, ev: Event, events: list[Event]) -> list[Tween]:
+        assert self.table is not None
+        seat, card = ev["seat"], ev["card"]
+        src = self._card_source(seat, card)
+        if ev["play"] == "sell":
+            dest, hides = self.table.discard, frozenset()
+        else:
+            d = DISTRICT_IDS.index(ev["district"])
+            rects = self.stack(seat, d)
+            if not rects:
+                return []
+            dest, hides = rects[-1][0], frozenset({("line", seat, d)})
+        size = self.table.strips[self.bottom].hand_card
+        return [Tween("fly", 0.35, {"card": card, "from": src, "to": dest, "size": size}, hides)]
+
+    def _tween_card_drawn(self, ev: Event, events: list[Event]) -> list[Tween]:
+        assert self.table is not None
+        seat = ev["seat"]
+        rects = self.table.hand_rects(seat, max(1, self.view["hand_sizes"][seat]))
+        return [Tween("fly", 0.3, {"card": None, "from": self.table.deck, "to": rects[-1],
+                                   "size": self.table.card})]
+
+    def _tween_tokens(self, seat: Seat, tokens: dict[str, int], into: bool,
+                      other: pygame.Rect) -> list[Tween]:
+        out = []
+        for suit, n in tokens.items():
+            slot = self.token_slot(seat, suit)
+            for i in range(min(n, 4)):
+                a, b = (other, slot) if into else (slot, other)
+                out.append(Tween("token", 0.3 + 0.04 * i, {"suit": suit, "from": a, "to": b}))
+        return out
+
+    def _tween_income(self, ev: Event, events: list[Event]) -> list[Tween]:
+        assert self.table is not None
+        return self._tween_tokens(ev["seat"], ev["tokens"], True, self.table.bank)
+
+    def _tween_tokens_gained(self, ev: Event, events: list[Event]) -> list[Tween]:
+        assert self.table is not None
+        return self._tween_tokens(ev["seat"], ev["tokens"], True, self.table.bank)
+
+    def _tween_tokens_spent(self, ev: Event, events: list[Event]) -> list[Tween]:
+        assert self.table is not None
+        return self._tween_tokens(ev["seat"], ev["tokens"], False, self.table.bank)
+
+    def _tween_deed_developed(self, ev: Event, events: list[Event]) -> list[Tween]:
+        d = DISTRICT_IDS.index(ev["district"])
+        rects = self.stack(ev["seat"], d)
+        dest = rects[-1][0] if rects else self.table.bank if self.table else self.rect
+        return self._tween_tokens(ev["seat"], {ev["suit"]: 1}, False, dest)
+
+    def _tween_traded(self, ev: Event, events: list[Event]) -> list[Tween]:
+        assert self.table is not None
+        out = self._tween_tokens(ev["seat"], {ev["give"]: ev["count"]}, False, self.table.bank)
+        return out + self._tween_tokens(ev["seat"], {ev["take"]: 1}, True, self.table.bank)
+
+    def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
+        d, p = tween.data, tween.progress
+        if tween.kind == "dice":
+            self.tray.draw(surface, at=tween.elapsed)
+            return
+        a, b = d["from"], d["to"]
+        x, y = lerp(a.center, b.center, p)
+        if tween.kind == "token":
+            img = pieces.token(d["suit"], self.s(12))
+        else:
+            w = round(a.w + (b.w - a.w) * p) if d["card"] else d["size"][0]
+            h = round(a.h + (b.h - a.h) * p) if d["card"] else d["size"][1]
+            base = pieces.face(d["card"], d["size"]) if d["card"] else pieces.back(d["size"])
+            img = pygame.transform.smoothscale(base, (max(1, w), max(1, h)))
+            if d["card"] and b.w > b.h:  # landing as a deed: turn on the way
+                img = pygame.transform.rotate(img, 90 * p)
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))

@@ -1,0 +1,158 @@
+"""What Magnate's table says: status line, prompts, button labels, tips, log lines, refusals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client.games.magnate import pieces
+from client.i18n import error_sentence, has, tr
+from rules import Action, Event, IllegalAction, Seat
+from rules.magnate.cards import DISTRICT_IDS
+
+if TYPE_CHECKING:
+    from client.games.magnate.view import MagnateView
+
+
+class MagnateWords:
+    """Mixed into MagnateView: every sentence goes through the catalogue."""
+
+    names: list[str]
+    view: dict[str, Any]
+
+    # -- top bar and prompt ------------------------------------------------------------
+    def status(self) -> str:
+        v = self.view
+        if not v:
+            return ""
+        if v["phase"] == "over":
+            return tr("mag.status.over")
+        key = "mag.status.final" if v["final_turns"] else "mag.status"
+        return tr(key, turn=v["turn"], deck=v["deck_size"], phase=tr(f"mag.phase.{v['phase']}"))
+
+    def prompt(self, seat: Seat, legal: list[Action]) -> str:
+        v = self.view
+        name = self.names[seat]
+        if not v:
+            return tr("prompt.generic", name=name)
+        phase = v["phase"]
+        if phase == "income":
+            pending = v["pending_income"][0] if v["pending_income"] else [seat, DISTRICT_IDS[0]]
+            district = pending[1]
+            line = next(d for d in v["districts"] if d["id"] == district)["properties"][seat]
+            card = line[-1]["card"] if line else district
+            return tr("mag.prompt.income", name=name, card=pieces.card_name(card),
+                      district=pieces.card_name(district))
+        if phase == "roll":
+            return tr("mag.prompt.roll", name=name)
+        if phase == "play" and not v["card_played"]:
+            builds = any(a.type in ("develop", "buy_deed") for a in legal)
+            return tr("mag.prompt.play" if builds else "mag.prompt.must_sell", name=name)
+        key = "mag.prompt.end_final" if v["final_turns"] else "mag.prompt.end"
+        return tr(key, name=name)
+
+    def action_label(self, action: Action) -> str:
+        return tr(f"action.magnate.{action.type}", **pieces.action_params(action))
+
+    def action_tip(self, action: Action) -> str:
+        return tr(f"action.magnate.{action.type}.tip", **pieces.action_params(action))
+
+    def refusal(self, exc: IllegalAction) -> str:
+        """The rules' reason in the player's language; Magnate's own wording comes first."""
+        params = dict(exc.params)
+        for key in ("card", "district", "against", "deed", "expected"):
+            if isinstance(params.get(key), str):
+                params[key] = pieces.card_name(params[key])
+        for key in ("suit", "give", "take"):
+            if isinstance(params.get(key), str) and has(f"suit.{params[key]}"):
+                params[key] = pieces.suit_name(params[key])
+        for key in ("suits", "allowed"):
+            if isinstance(params.get(key), list):
+                params[key] = ", ".join(pieces.suit_name(s) for s in params[key])
+        special = f"illegal.magnate.{exc.code}"
+        if exc.code == "suit_mismatch" and "against" not in params:
+            special += ".token"  # a token or income of a suit the card does not have
+        if has(special):
+            return tr(special, **params)
+        return error_sentence("illegal", exc.code, params)
+
+    # -- the log ---------------------------------------------------------------------------
+    def describe(self, ev: Event) -> str | None:
+        kind = ev["type"]
+        p: dict[str, Any] = {k: v for k, v in ev.items() if k not in ("type", "to")}
+        if "seat" in ev:
+            p["name"] = self.names[ev["seat"]]
+        for key in ("card", "district"):
+            if key in p:
+                p[key] = pieces.card_name(p[key])
+        if "tokens" in p and isinstance(p["tokens"], dict):
+            p["tokens"] = pieces.tokens_text(p["tokens"])
+        for key in ("suit", "give", "take"):
+            if key in p:
+                p[key] = pieces.suit_name(p[key])
+        if kind == "dice_rolled":
+            p["dice"] = " + ".join(str(x) for x in ev["dice"])
+        elif kind == "taxed":
+            lost = [f"{self.names[q]} −{n}" for q, n in enumerate(ev["lost"]) if n]
+            p["lost"] = ", ".join(lost) if lost else tr("mag.nobody")
+        elif kind == "income":
+            kind = f"income.{ev['source']}"
+        elif kind == "card_played":
+            kind = f"card_played.{ev['play']}"
+        elif kind == "turn_ended":
+            return None
+        elif kind == "game_over":
+            return self._game_over_line(ev)
+        key = f"log.mag.{kind}"
+        return tr(key, **p) if has(key) else None
+
+    def _game_over_line(self, ev: Event) -> str:
+        points = ev["points"]
+        scores = ", ".join(f"{self.names[q]} {points[q]}" for q in range(len(points)))
+        return tr("log.mag.game_over", scores=scores)
+
+    # -- hover tips ----------------------------------------------------------------------------
+    def _tips(self: MagnateView) -> list[tuple[pygame.Rect, str]]:  # type: ignore[misc]
+        if self.table is None or not self.view:
+            return []
+        t, v = self.table, self.view
+        tips: list[tuple[pygame.Rect, str]] = [
+            (t.deck, tr("mag.tip.deck", n=v["deck_size"])),
+            (t.discard, tr("mag.tip.discard", n=len(v["discards"]))),
+            (t.bank, tr("mag.tip.bank")),
+            (pygame.Rect(t.dice[0] - self.s(90), t.dice[1] - t.die // 2, self.s(180), t.die),
+             tr("mag.tip.dice")),
+        ]
+        for d, district in enumerate(DISTRICT_IDS):
+            col = t.columns[d]
+            tips.append((col.district, pieces.card_tip(district) + "\n" + tr("mag.tip.district")))
+            for seat in (self.top, self.bottom):
+                for rect, entry in self.stack(seat, d):
+                    tips.append((rect, self._property_tip(seat, entry)))
+        for seat in (self.top, self.bottom):
+            strip = t.strips[seat]
+            for suit, rect in zip(pieces.SUITS, strip.tokens, strict=True):
+                n = v["tokens"][seat].get(suit, 0)
+                tips.append((rect.inflate(self.s(24), self.s(8)),
+                             tr("mag.tip.tokens", name=self.names[seat], n=n,
+                                suit=pieces.suit_name(suit))))
+            for crown, rect in zip(v["crowns"][seat], strip.crowns, strict=False):
+                tips.append((rect, pieces.card_tip(crown, False) + "\n" + tr("mag.tip.crown")))
+        for card, rect in self.hand_rects():
+            text = pieces.card_tip(card) if card else tr("mag.tip.hidden_hand")
+            tips.append((rect, text))
+        for rect in t.hand_rects(self.top, v["hand_sizes"][self.top]):
+            tips.append((rect, tr("mag.tip.hidden_hand")))
+        return tips
+
+    def _property_tip(self, seat: Seat, entry: dict[str, Any]) -> str:
+        card = entry["card"]
+        head = pieces.card_tip(card, False)
+        if entry["complete"]:
+            return head + "\n" + tr("mag.tip.property", name=self.names[seat])
+        return head + "\n" + tr("mag.tip.deed_on_table", name=self.names[seat],
+                                placed=entry["tokens"], rank=pieces.CARDS[card].rank)
+
+    def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
+        return None
