@@ -23,6 +23,9 @@ def main() -> None:
     print(json.dumps({"bench": "simulate", **simulate("magnate", 2, 2000)}))
     for players in (2, 3, 4):
         print(json.dumps({"bench": "simulate", **simulate("carolus_magnus", players, 1000)}))
+    # The client: cold start to an interactive menu, and table frame times at 1920x1080.
+    sys.stdout.flush()
+    subprocess.run([sys.executable, "-m", "client.bench"], check=True)
 
 
 if __name__ == "__main__":

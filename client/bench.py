@@ -1,0 +1,98 @@
+"""Client speed figures for `make bench`: table frame times with animations, cold start."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+
+def frame_times(size: tuple[int, int] = (1920, 1080), frames: int = 600) -> dict[str, object]:
+    """Frame times of the table scene at `size`, with deal/flip/medal animations always running."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
+    from client.app import App
+    from client.scenes.launch import autoplay, default_seats
+    from client.scenes.table import TableScene
+    from client.session import Session
+    from client.settings import Settings
+
+    app = App(Settings(language="en", animation_speed=1.0, ai_pause=3600.0), size)
+    app.inline_ai = True
+    app.autosave = False
+    kinds: list[tuple[str, str | None]] = [("human", None)] + [("ai", "easy")] * 4
+    session = Session.new("kobayakawa", default_seats(kinds), 7, {})
+    autoplay(session, 12)
+    session.lift_curtain(session.humans()[0])
+    scene = TableScene(app, session)
+    app.push(scene)
+    view = scene.view.view
+    replay = [
+        {"type": "round_started", "order": view["order"], "kobayakawa": 9},
+        {"type": "fought", "seat": view["order"][0], "bet": 1},
+        {"type": "flipped", "seat": view["order"][1], "card": 4},
+    ]
+    times = []
+    for i in range(frames):
+        if not scene.timeline.busy:
+            scene._animate(replay, view)
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        times.append((time.perf_counter() - start) * 1000)
+        if i == 0:
+            times.clear()  # the first frame renders and caches the static surfaces
+    app.quit()
+    times.sort()
+    return {
+        "bench": "client_frame",
+        "size": f"{size[0]}x{size[1]}",
+        "frames": len(times),
+        "p50_ms": round(times[len(times) // 2], 2),
+        "p95_ms": round(times[int(len(times) * 0.95)], 2),
+        "max_ms": round(times[-1], 2),
+    }
+
+
+def _ready() -> None:
+    """Child side of the cold start: build the app, draw the menu once, say so."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from client.app import App
+    from client.scenes.menu import MainMenu
+    from client.settings import Settings
+
+    app = App(Settings(language="en"))
+    app.push(MainMenu(app))
+    app.frame(0.0)
+    print("ready", flush=True)
+    app.quit()
+
+
+def cold_start(runs: int = 3) -> dict[str, object]:
+    """Seconds from launching Python to an interactive main menu (best and worst of `runs`)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-m", "client.bench", "--ready"], env=env,
+                                 stdout=subprocess.PIPE, text=True)
+        assert child.stdout is not None
+        child.stdout.readline()
+        seconds.append(time.perf_counter() - start)
+        child.wait()
+    return {"bench": "client_cold_start", "runs": runs, "best_s": round(min(seconds), 3),
+            "worst_s": round(max(seconds), 3)}
+
+
+def main() -> None:
+    if "--ready" in sys.argv:
+        _ready()
+        return
+    print(json.dumps(cold_start()), flush=True)
+    print(json.dumps(frame_times()), flush=True)
+
+
+if __name__ == "__main__":
+    main()
