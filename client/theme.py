@@ -124,6 +124,7 @@ def build(scale: float) -> dict[str, Any]:
         "tool_tip": {
             "colours": {"dark_bg": _hex(INK, 235), "normal_text": parch},
             "font": font(15),
+            "misc": {"rect_width": str(round(320 * scale))},
         },
         "tool_tip.text_box": {
             "colours": {"dark_bg": _hex(INK, 235), "normal_text": parch},

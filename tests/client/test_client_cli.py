@@ -88,7 +88,7 @@ def test_screenshot_of_a_big_window_in_spanish(tmp_path, data_dir):
         "--game",
         "kobayakawa",
         "--seats",
-        "human,ai:hard,ai:easy,human,ai,ai",
+        "human,ai:easy,ai:easy,human,ai:easy,ai:easy",
         "--seed",
         "5",
         "--autoplay",

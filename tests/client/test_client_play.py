@@ -64,7 +64,7 @@ def test_curtain_names_the_next_human_and_hides_the_table(harness):
 
 
 def test_ai_seats_never_raise_a_curtain(harness):
-    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "hard")])
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
     for _ in range(60):
         assert table.curtain_seat is None
         if table.session.over:

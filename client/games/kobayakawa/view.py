@@ -27,6 +27,7 @@ class KobayakawaView(GameView):
     def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
         super().__init__(names, seats)
         self.table: TableLayout | None = None
+        self._stakes: list[int] = []
         self._bottom = 0
 
     # -- layout ------------------------------------------------------------------
@@ -344,7 +345,8 @@ class KobayakawaView(GameView):
     def prompt(self, seat: Seat, legal: list[Action]) -> str:
         phase = self.view.get("phase")
         bet = self.view["bets"][seat] if self.view else 1
-        return tr(f"koba.prompt.{phase}", name=self.names[seat], bet=bet)
+        key = f"koba.prompt.{phase}" + (".one" if phase == "bet" and bet == 1 else "")
+        return tr(key, name=self.names[seat], bet=bet)
 
     def action_label(self, action: Action) -> str:
         if isinstance(action, Keep):
@@ -355,8 +357,9 @@ class KobayakawaView(GameView):
     def action_tip(self, action: Action) -> str:
         card = getattr(action, "card", 0)
         bet = self.view["bets"][self.viewer] if self.viewer is not None and self.view else 1
+        plural = ".one" if action.type == "fight" and bet == 1 else ""
         return tr(
-            f"action.kobayakawa.{action.type}.tip",
+            f"action.kobayakawa.{action.type}.tip{plural}",
             card=card,
             bet=bet,
             value=self.view.get("kobayakawa"),
@@ -413,6 +416,8 @@ class KobayakawaView(GameView):
         if self.table is None:
             return []
         groups: list[list[Tween]] = []
+        # Bets made by this very action are not in `before` yet: follow them event by event.
+        self._stakes = [s or 0 for s in before.get("stakes") or []]
         for ev in events:
             build = getattr(self, f"_tween_{ev['type']}", None)
             if build is not None:
@@ -472,6 +477,8 @@ class KobayakawaView(GameView):
     def _tween_fought(self, ev: Event, before: dict[str, Any]) -> list[list[Tween]]:
         spot = self.spot(ev["seat"])
         r = spot.medal_r
+        if ev["seat"] < len(self._stakes):
+            self._stakes[ev["seat"]] = ev["bet"]
         return [
             [
                 self._fly(
@@ -506,7 +513,7 @@ class KobayakawaView(GameView):
                 ("medal", r), self._medal_rect(self.table.centre_medals, r), target, set(), 0.4
             )
         ]
-        for q, stake in enumerate(before.get("stakes") or []):
+        for q, stake in enumerate(self._stakes):
             if stake:
                 src = self._medal_rect(self.spot(q).stake, r)
                 flights.append(self._fly(("medal", r), src, target, set(), 0.4))
