@@ -33,6 +33,7 @@ class SetupScene(Scene):
 
     def _reset_rows(self) -> None:
         info = rules.GAMES[self.game_id].info
+        self.options = {}  # another game's options would be refused
         self.rows = []
         for i in range(min(MAX_ROWS, info.max_players)):
             kind = "human" if i == 0 else ("normal" if i < info.min_players else "empty")
@@ -112,6 +113,28 @@ class SetupScene(Scene):
                 self.widgets[entry] = ("name", i)
             y += self.s(54)
         self._build_first_player(x, y + self.s(20))
+        self._build_options(x, y + self.s(74))
+
+    def _build_options(self, x: int, y: int) -> None:
+        """The game's other options (bool or choice) as menus whose words come from
+        `option.<game>.<key>` and `option.<game>.<key>.<value>` in the catalogue."""
+        self.option_labels: list[tuple[int, str]] = []
+        for spec in rules.GAMES[self.game_id].info.options:
+            if spec.key == "start_player" or spec.kind not in ("bool", "choice"):
+                continue
+            values = [True, False] if spec.kind == "bool" else list(spec.choices)
+            prefix = f"option.{self.game_id}.{spec.key}"
+            labels = [tr(f"{prefix}.{str(v).lower()}") for v in values]
+            current = self.options.get(spec.key, spec.default)
+            menu = pygame_gui.elements.UIDropDownMenu(
+                labels,
+                labels[values.index(current)] if current in values else labels[0],
+                pygame.Rect(x + self.s(224), y, self.s(260), self.s(40)),
+                self.manager,
+            )
+            self.widgets[menu] = ("option", (spec.key, values, labels))
+            self.option_labels.append((y, tr(prefix)))
+            y += self.s(54)
 
     def _build_first_player(self, x: int, y: int) -> None:
         seats = self._occupied()
@@ -218,6 +241,9 @@ class SetupScene(Scene):
                 self.app.rebuild()
             elif name == "first":
                 self.first = arg.index(event.text) - 1
+            elif name == "option":
+                key, values, labels = arg
+                self.options[key] = values[labels.index(event.text)]
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and name == "name":
             self.rows[arg]["name"] = event.text
 
@@ -263,6 +289,9 @@ class SetupScene(Scene):
             surface.blit(
                 img, img.get_rect(midright=(right.x + self.s(280), self.first_label_y + self.s(20)))
             )
+        for y, label in getattr(self, "option_labels", []):
+            img = resources.text(label, self.s(16), artwork.INK, True)
+            surface.blit(img, img.get_rect(midright=(right.x + self.s(280), y + self.s(20))))
         self._draw_count(surface, right)
 
     def _heading(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:

@@ -184,3 +184,27 @@ def test_urbis_names_follow_the_players_language():
         assert tr("option.coup.theme.urbis").startswith("Urbis")
     finally:
         i18n.set_language("en")
+
+
+def test_setup_shows_coups_options_and_starts_an_urbis_table(harness):
+    from client.scenes.setup import SetupScene
+
+    harness.app.push(SetupScene(harness.app))
+    harness.frames(2)
+    setup = harness.scene
+    harness.press("Coup  ·  2–6  ·  15–20 min")
+    options = {arg[0]: (w, arg) for w, (name, arg) in setup.widgets.items() if name == "option"}
+    assert set(options) == {"two_player_variant", "theme"}
+    menu, (_, _, labels) = options["theme"]
+    assert labels == [tr("option.coup.theme.classic"), tr("option.coup.theme.urbis")]
+    harness.click(menu.rect.center)
+    harness.frames(3)
+    items = menu.current_state.options_selection_list.item_list
+    urbis = next(i for i in items if i["text"] == tr("option.coup.theme.urbis"))
+    harness.click(urbis["button_element"].rect.center)
+    harness.frames(5)
+    assert setup.options == {"theme": "urbis"}
+    harness.press(tr("setup.start"))
+    table = harness.scene
+    assert table.session.record.options["theme"] == "urbis"
+    assert table.view.theme == "urbis"
