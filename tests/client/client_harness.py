@@ -57,8 +57,9 @@ class Harness:
         raise LookupError(f"no button {text!r}; have {[b.text for b in self.buttons()]}")
 
     def any_button(self, text: str) -> Any:
-        """A button anywhere, inside containers too (e.g. an open drop-down's options)."""
-        for element in self.app.manager.get_sprite_group().sprites():
+        """A button anywhere, inside containers too; the newest first, so an open
+        drop-down's option wins over a closed menu showing the same words."""
+        for element in reversed(self.app.manager.get_sprite_group().sprites()):
             if isinstance(element, pygame_gui_button()) and getattr(element, "text", None) == text:
                 return element
         raise LookupError(text)

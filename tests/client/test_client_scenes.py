@@ -1,0 +1,82 @@
+"""Menu → setup → table by clicking, the rules reference (F1), the replay viewer, resizing."""
+
+from __future__ import annotations
+
+import pygame
+from test_client_play import act_by_clicking, start_table
+
+from client.i18n import tr
+from client.scenes.menu import MainMenu
+from client.scenes.table import TableScene
+
+
+def choose(harness, menu, label):
+    harness.click(menu.rect.center)
+    harness.click(harness.any_button(label).rect.center)
+
+
+def test_setup_by_clicking_starts_the_seats_chosen(harness):
+    harness.app.push(MainMenu(harness.app))
+    harness.frames(1)
+    harness.press(tr("menu.new_game"))
+    setup = harness.scene
+    kinds = [w for w, (name, _i) in setup.widgets.items() if name == "kind"]
+    choose(harness, kinds[1], tr("setup.kind.human"))
+    kinds = [w for w, (name, _i) in setup.widgets.items() if name == "kind"]
+    choose(harness, kinds[3], tr("setup.kind.hard"))
+    marker = setup._marker_rect(3)
+    harness.click(marker.center)  # cycle seat 4's colour to the next free one
+    harness.press(tr("setup.start"))
+    table = harness.scene
+    assert isinstance(table, TableScene)
+    seats = table.session.seats
+    assert [s["kind"] for s in seats] == ["human", "human", "ai", "ai"]
+    assert seats[3]["level"] == "hard"
+    assert len({s["colour"] for s in seats}) == 4
+    assert table.session.record.players == 4
+
+
+def test_f1_opens_the_rules_in_the_current_language_and_closes_again(harness):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    harness.key(pygame.K_F1)
+    rules_scene = harness.scene
+    assert type(rules_scene).__name__ == "RulesScene"
+    boxes = harness.app.manager.get_root_container().elements
+    html = next(e for e in boxes if type(e).__name__ == "UITextBox").html_text
+    assert "Stage 1" in html and "Kobayakawa" in html
+    harness.key(pygame.K_ESCAPE)
+    assert harness.scene is table
+
+
+def test_replay_steps_back_and_forward_through_a_finished_game(harness):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=2)
+    while not table.session.over:
+        act_by_clicking(harness, table)
+    harness.frames(2)
+    harness.press(tr("table.see_results"))
+    harness.press(tr("results.replay"))
+    replay = harness.scene
+    total = len(table.session.steps)
+    assert replay.index == total
+    harness.press(tr("replay.first"))
+    assert replay.index == 0
+    harness.press(tr("replay.forward"))
+    harness.key(pygame.K_RIGHT)
+    assert replay.index == 2
+    harness.press(tr("replay.back"))
+    assert replay.index == 1
+    assert replay.view.view["round"] == 1
+    harness.press(tr("replay.last"))
+    assert replay.index == total
+
+
+def test_resizing_rebuilds_the_ui_and_respects_the_minimum(harness):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1000, size=(1600, 1000)))
+    harness.frames(2)
+    assert harness.app.size == (1600, 1000)
+    assert table.view.rect.width == 1600 - round(330 * 1.25)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=400, size=(700, 400)))
+    harness.frames(2)
+    assert harness.app.size == (1024, 640)
+    assert harness.button(tr("table.menu")).rect.right <= 1024
