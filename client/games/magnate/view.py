@@ -306,7 +306,7 @@ class MagnateView(MagnateWords, GameView):
         assert self.table is not None
         t = self.table
         if ("dice",) not in ctx.hidden and self.tray.dice:
-            self.tray.draw(surface)
+            self.tray.draw(surface, at=self.tray.duration)  # at rest: the tumble is a tween
             if not self.view.get("dice"):  # the last turn's roll, dimmed
                 veil = pygame.Surface((self.s(190), self.s(56)), pygame.SRCALPHA)
                 veil.fill((30, 40, 36, 130))
