@@ -247,6 +247,10 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             parser.error(
                 f"unknown game {args.game!r}; known games: {', '.join(sorted(rules.GAMES))}"
             )
+        from client.games import has_view
+
+        if not has_view(args.game):
+            parser.error(f"{rules.GAMES[args.game].info.title} has no table in the app yet")
         info = rules.GAMES[args.game].info
         try:
             seats = parse_seats(args.seats) if args.seats else None

@@ -53,14 +53,17 @@ def open_load(app: Any) -> None:
     app.push(LoadScene(app))
 
 
-def open_table(app: Any, record: GameRecord, state: Any = None, replace: bool = False) -> None:
-    """Play (or, if it is finished, replay) a game; the menu stays underneath."""
+def open_table(
+    app: Any, record: GameRecord, state: Any = None, replace: bool = False, replay: bool = False
+) -> None:
+    """Play (or, if it is finished or asked for, replay) a game; the menu stays underneath."""
     from client.scenes.menu import MainMenu
     from client.scenes.replay import ReplayScene
     from client.scenes.table import TableScene
 
     session = Session(record)
-    scene = ReplayScene(app, session) if session.over else TableScene(app, session)
+    watch = session.over or replay
+    scene = ReplayScene(app, session) if watch else TableScene(app, session)
     app.reset_to(MainMenu(app))
     app.push(scene)
 
@@ -134,12 +137,12 @@ def screenshot(app: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def load_file(app: Any, path: Any) -> SaveError | None:
+def load_file(app: Any, path: Any, replay: bool = False) -> SaveError | None:
     """Open a save file into a table; the error when it is refused (the file is untouched)."""
     try:
         record, state = storage.read_save(path)
     except SaveError as exc:
         return exc
     get_game(record.game)
-    open_table(app, record, state)
+    open_table(app, record, state, replay=replay)
     return None

@@ -40,6 +40,13 @@ class LoadScene(Scene):
         entries.append((tr("load.browse"), "browse", None, not entries))
         for text, name, arg, accent in entries:
             rect = pygame.Rect(panel.x + self.s(30), y, bw, bh)
+            if name in ("resume", "file"):  # every saved game can also be watched move by move
+                rect.width -= self.s(150)
+                watch = pygame.Rect(rect.right + self.s(10), y, self.s(140), bh)
+                button = pygame_gui.elements.UIButton(
+                    watch, tr("load.replay"), self.manager, tool_tip_text=tr("load.replay_tip")
+                )
+                self.widgets[button] = ("replay", arg or storage.autosave_path())
             tip = str(arg) if arg else tr(f"load.{name}_tip")
             button = pygame_gui.elements.UIButton(
                 rect, text, self.manager, tool_tip_text=tip, object_id="#accent" if accent else None
@@ -68,16 +75,18 @@ class LoadScene(Scene):
             self.open(storage.autosave_path())
         elif name == "file":
             self.open(arg)
+        elif name == "replay":
+            self.open(arg, replay=True)
         elif name == "browse":
             self.dialog = dialogs.file_dialog(self.manager, False, self.app.scale)
         elif name == "back":
             self.app.pop()
 
-    def open(self, path: Path) -> None:
+    def open(self, path: Path, replay: bool = False) -> None:
         """Open a save; a refused one gets a clear dialog and stays exactly as it was."""
         from client.scenes import launch
 
-        error = launch.load_file(self.app, path)
+        error = launch.load_file(self.app, path, replay)
         if error is not None:
             dialogs.save_error(self.manager, error, self.app.scale)
 

@@ -26,12 +26,21 @@ def markdown_to_html(text: str) -> str:
         if line.startswith("# "):
             out.append(f"<font size=6><b>{line[2:]}</b></font>")
         elif line.startswith("## "):
-            out.append(f"<br><font size=5><b>{line[3:]}</b></font>")
+            out.append(f"<font size=5><b>{line[3:]}</b></font>")
         elif line.startswith(("- ", "* ")):
             out.append(f"  •  {line[2:]}")
         else:
             out.append(line)
     return "<br>".join(out)
+
+
+def games_with_rules() -> list[str]:
+    """Games whose rule text exists under assets/rules/ (in any language)."""
+    return [
+        g
+        for g in rules.GAMES
+        if any(resources.asset("rules", f"{g}.{lang}.md").exists() for lang in i18n.LANGUAGES)
+    ]
 
 
 def rules_text(game_id: str, lang: str) -> str:
@@ -58,14 +67,31 @@ class RulesScene(Scene):
             close, tr("rules.close"), self.manager, object_id="#accent"
         )
         self.widgets[button] = "close"
+        games = games_with_rules()
+        if len(games) > 1:
+            titles = [rules.GAMES[g].info.title for g in games]
+            menu = pygame_gui.elements.UIDropDownMenu(
+                titles,
+                rules.GAMES[self.game_id].info.title,
+                pygame.Rect(
+                    panel.right - self.s(260), panel.y + self.s(14), self.s(240), self.s(40)
+                ),
+                self.manager,
+            )
+            self.widgets[menu] = "game"
 
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
         return pygame.Rect(self.s(60), self.s(30), w - self.s(120), h - self.s(60))
 
     def handle_ui(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.widgets.get(event.ui_element):
+        what = self.widgets.get(event.ui_element)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and what == "close":
             self.app.pop()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and what == "game":
+            by_title = {rules.GAMES[g].info.title: g for g in games_with_rules()}
+            self.game_id = by_title.get(event.text, self.game_id)
+            self.app.rebuild()
 
     def handle(self, intent: Intent) -> None:
         if intent.kind == "cancel" or (intent.kind == "command" and intent.name == "help"):

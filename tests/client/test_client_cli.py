@@ -103,3 +103,15 @@ def test_screenshot_of_a_big_window_in_spanish(tmp_path, data_dir):
     )
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == (1920, 1080)
+
+
+def test_a_game_without_a_table_yet_is_refused_clearly(capsys):
+    from client.games import has_view
+
+    missing = [g for g in rules.GAMES if not has_view(g)]
+    if not missing:
+        pytest.skip("every registered game has a table view")
+    with pytest.raises(SystemExit) as exc:
+        main(["--game", missing[0]])
+    assert exc.value.code == 2
+    assert "no table" in capsys.readouterr().err

@@ -217,3 +217,16 @@ def test_resume_survives_a_new_harness(data_dir):
     second.press(tr("menu.resume"))
     assert second.scene.session.record.actions[: len(actions)] == actions
     second.close()
+
+
+def test_a_saved_unfinished_game_can_be_watched_as_a_replay(harness, tmp_path):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=6)
+    for _ in range(3):
+        act_by_clicking(harness, table)
+    path = tmp_path / "half.json"
+    storage.write_record(table.session.record, path)
+    assert load_file(harness.app, path, replay=True) is None
+    replay = harness.scene
+    assert type(replay).__name__ == "ReplayScene"
+    assert replay.index == len(table.session.steps)
+    assert replay.view.viewer is None  # a spectator's eyes: nobody's hidden card
