@@ -208,3 +208,24 @@ def test_setup_shows_coups_options_and_starts_an_urbis_table(harness):
     table = harness.scene
     assert table.session.record.options["theme"] == "urbis"
     assert table.view.theme == "urbis"
+
+
+def test_coins_and_cards_animate_and_a_click_skips_them(harness):
+    harness.app.settings.animation_speed = 1.0
+    table = start_table(harness, [HUMAN, RANDOM_AI, RANDOM_AI], seed=6, start_player=0)
+    declare_by_clicking(harness, table, "income")
+    assert table.timeline.busy  # the coin flies from the treasury to the player
+    kinds = {t.kind for t in table.timeline.queue}
+    assert "fly" in kinds
+    harness.frames(3)  # drawn part-way through
+    harness.click((5, 400))  # any click lands everything at once
+    assert not table.timeline.busy
+    rng = random.Random(2)
+    for _ in range(200):
+        if table.session.over or len(table.session.steps) > 30:
+            break
+        if table.timeline.busy:
+            harness.frames(4)
+        else:
+            act_by_clicking(harness, table, rng)
+    assert len(table.session.steps) > 10

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, resources
+from client import artwork, i18n, resources
 from client.anim import Tween, lerp
 from client.art import coup as art
 from client.games.base import DrawContext, GameView
@@ -44,7 +44,7 @@ class CoupView(GameView):
         self.choosing: str | None = (
             None  # a targeted action picked on the board, awaiting its target
         )
-        self.balloons: dict[Seat, tuple[str, str]] = {}
+        self.balloons: dict[Seat, tuple[str, str, bool]] = {}  # words, mood, said this turn
         self._turn_key: tuple[Any, ...] = ()
 
     # -- layout and state ------------------------------------------------------------
@@ -205,7 +205,8 @@ class CoupView(GameView):
 
     # -- words ---------------------------------------------------------------------------
     def prompt(self, seat: Seat, legal: list[Action]) -> str:
-        return self.words.prompt(self.view, seat, self.choosing, len(self.human_run(seat)))
+        bluff = self.view.get("phase") == "prove" and not any(a.type == "reveal" for a in legal)
+        return self.words.prompt(self.view, seat, self.choosing, len(self.human_run(seat)), bluff)
 
     def action_label(self, action: Action) -> str:
         return self.words.label(action)
@@ -267,8 +268,9 @@ class CoupView(GameView):
         self._draw_board(surface, ctx)
         if self.view["phase"] == "pick":
             self._draw_pick(surface, ctx)
-        for seat, (text, mood) in self.current_balloons().items():
-            self._draw_balloon(surface, seat, text, mood)
+        self._draw_waiting(surface)
+        for seat, (text, mood, fresh) in self.current_balloons().items():
+            self._draw_balloon(surface, seat, text, mood, fresh)
 
     def _draw_centre(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         assert self.table is not None
@@ -344,7 +346,8 @@ class CoupView(GameView):
         x, y = spot.name
         artwork.draw_seat_marker(surface, (x + r, y + self.s(11)), r, self.seats[seat]["colour"])
         if self.seats[seat]["kind"] == "ai":
-            tag = tr("seat.ai_level." + str(self.seats[seat]["level"]))
+            key = "seat.ai_level." + str(self.seats[seat]["level"])
+            tag = tr(key) if i18n.has(key) else tr("coup.ai")
         elif seat == self.viewer:
             tag = tr("seat.you")
         else:
@@ -521,24 +524,43 @@ class CoupView(GameView):
         pygame.draw.rect(surface, (214, 204, 184), back, border_radius=self.s(6))
         self._label(surface, tr("coup.board.back"), 15, back.center, TEXT, True, "center")
 
-    def current_balloons(self) -> dict[Seat, tuple[str, str]]:
+    def current_balloons(self) -> dict[Seat, tuple[str, str, bool]]:
         """What people said this turn: from the events seen, and from the open window
         (so a loaded game or an undo shows them too)."""
         out = dict(self.balloons)
         p = self.view.get("pending") or {}
         if p.get("action") and self.view["turn"] not in out:
             said = self.words.declared(p["action"], p.get("target"))
-            out[self.view["turn"]] = (said, "claim")
+            out[self.view["turn"]] = (said, "claim", True)
         if p.get("blocker") is not None and p["blocker"] not in out:
             said = tr("coup.balloon.block", card=self.words.card(p.get("block_character")))
-            out[p["blocker"]] = (said, "block")
+            out[p["blocker"]] = (said, "block", True)
         if p.get("challenger") is not None and p["challenger"] not in out:
             said = tr("coup.balloon.challenge", card=self.words.card(p.get("claim")))
-            out[p["challenger"]] = (said, "doubt")
+            out[p["challenger"]] = (said, "doubt", True)
         return out
 
     # -- balloons ------------------------------------------------------------------------------
-    def _draw_balloon(self, surface: pygame.Surface, seat: Seat, text: str, mood: str) -> None:
+    def _draw_waiting(self, surface: pygame.Surface) -> None:
+        assert self.table is not None
+        text = self.words.waiting(self.view)
+        if not text:
+            return
+        m = self.table.middle
+        for i, line in enumerate(resources.wrap(text, self.s(17), m.w - self.s(40), bold=True)[:2]):
+            self._label(
+                surface,
+                line,
+                17,
+                (m.centerx, m.bottom - self.s(50) + i * self.s(24)),
+                SOFT,
+                True,
+                "midtop",
+            )
+
+    def _draw_balloon(
+        self, surface: pygame.Surface, seat: Seat, text: str, mood: str, fresh: bool = True
+    ) -> None:
         spot = self.spot(seat)
         img = resources.text(text, self.s(15), TEXT, True)
         max_w = max(spot.block.w, self.s(200))
@@ -560,6 +582,8 @@ class CoupView(GameView):
             tip = [(x - tail, box.bottom - 1), (x + tail, box.bottom - 1), (x, y)]
         box.clamp_ip(self.rect)
         fill = MOODS.get(mood, MOODS["claim"])
+        if not fresh:
+            fill = tuple(round(c * 0.78) for c in fill)
         pygame.draw.rect(
             surface, (20, 20, 20), box.move(self.s(2), self.s(3)), border_radius=self.s(10)
         )
@@ -609,7 +633,9 @@ class CoupView(GameView):
             if ev["type"] == "declared":
                 self.balloons = {}
             if said is not None:
-                self.balloons[said[0]] = (said[1], said[2])
+                self.balloons[said[0]] = (said[1], said[2], True)
+            if ev["type"] == "turn":  # last turn's words fade until someone speaks again
+                self.balloons = {q: (t, m, False) for q, (t, m, _) in self.balloons.items()}
             if ev["type"] == "game_over":
                 self.balloons = {}
             if self.table is None:

@@ -64,7 +64,9 @@ class Words:
         return tr(f"action.coup.{action.type}.tip", card=self.card(character))
 
     # -- prompts ------------------------------------------------------------------------
-    def prompt(self, view: dict[str, Any], seat: Seat, choosing: str | None, run: int) -> str:
+    def prompt(
+        self, view: dict[str, Any], seat: Seat, choosing: str | None, run: int, bluff: bool = False
+    ) -> str:
         phase = view.get("phase")
         p = view.get("pending") or {}
         params: dict[str, Any] = {
@@ -98,7 +100,31 @@ class Words:
         if phase == "lose":
             reason = tr(f"coup.reason.{p.get('loss_reason')}")
             return tr("coup.prompt.lose", reason=reason, **params)
+        if phase == "prove" and bluff:
+            return tr("coup.prompt.prove_bluff", **params)
         return tr(f"coup.prompt.{phase}", **params)
+
+    def waiting(self, view: dict[str, Any]) -> str | None:
+        """One line for the middle of the table: who is being asked what now."""
+        p = view.get("pending") or {}
+        phase = view.get("phase")
+        awaiting = p.get("awaiting")
+        if phase in ("challenge", "block") and p.get("window"):
+            window = p["window"]
+            start = window.index(awaiting) if awaiting in window else 0
+            names = ", ".join(self.name(q) for q in window[start:])
+            return tr(f"coup.wait.{phase}", names=names)
+        if phase == "prove":
+            return tr(
+                "coup.wait.prove", name=self.name(p.get("claimant")), card=self.card(p.get("claim"))
+            )
+        if phase == "lose":
+            return tr("coup.wait.lose", name=self.name(p.get("loser")))
+        if phase == "exchange":
+            return tr(
+                "coup.wait.exchange", name=self.name(view.get("turn")), n=p.get("returns_left")
+            )
+        return None
 
     def status(self, view: dict[str, Any]) -> str:
         if not view:
@@ -129,7 +155,7 @@ class Words:
             "blocked",
             "block_failed",
         ):
-            params["action"] = tr(f"coup.board.{ev['action']}")
+            params["action"] = tr(f"coup.act.{ev['action']}")
         if kind == "coins":
             return self._coins(ev)
         if kind == "must_lose_influence":
