@@ -34,11 +34,11 @@ def save_error(manager: Any, exc: Any, scale: float) -> Any:
     return message(manager, tr("save.refused_title"), text, scale)
 
 
-def file_dialog(manager: Any, saving: bool, scale: float) -> Any:
-    """pygame_gui's file picker, starting in the saves folder."""
+def file_dialog(manager: Any, saving: bool, scale: float, name: str = "") -> Any:
+    """pygame_gui's file picker, starting in the saves folder (`name`: the suggested file)."""
     folder = settings.data_dir() / "saves"
     folder.mkdir(exist_ok=True)
-    initial = folder / ("partida.json" if saving else "")
+    initial = folder / (name if saving else "")
     rect = centred(manager, round(560 * scale), round(460 * scale))
     return pygame_gui.windows.UIFileDialog(
         rect,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from html import escape
 from typing import Any
 
@@ -223,7 +224,9 @@ class TableScene(Scene):
     def _show_view(self) -> None:
         viewer = self.session.viewer
         self.view.show(self.session.view(viewer), viewer)
-        self.tips = list(self.view.tips)
+        # Shared: a view may change its tips in place. Behind the curtain nothing of the
+        # table may show, not even a tooltip.
+        self.tips = [] if self.curtain_seat is not None else self.view.tips
         steps = self.session.steps
         self.ctx.last_seat = steps[-1].seat if steps else None
         self.ctx.last_action = steps[-1].action.type if steps else None
@@ -343,6 +346,8 @@ class TableScene(Scene):
         from client.scenes import launch
 
         self.timeline.skip()
+        if name in ("act", "acts") and self.dialog is not None and self.dialog.alive():
+            return  # no moves while a file dialog is open over the table
         if name == "act":
             self.play(*arg)
         elif name == "acts":  # a shared answer: each seat's action in the rules' order
@@ -364,7 +369,11 @@ class TableScene(Scene):
             launch.open_settings(self.app)
         elif name in ("save", "load"):
             self.dialog_kind = name
-            self.dialog = dialogs.file_dialog(self.manager, name == "save", self.app.scale)
+            stamp = time.strftime("%Y-%m-%d-%H%M")
+            suggested = f"{self.session.record.game}-{stamp}.json"
+            self.dialog = dialogs.file_dialog(
+                self.manager, name == "save", self.app.scale, suggested
+            )
 
     def _path_picked(self, path: Any) -> None:
         from client.scenes import launch
@@ -383,11 +392,13 @@ class TableScene(Scene):
         launch.open_table(self.app, record, state, replace=True)
 
     def handle(self, intent: Intent) -> None:
+        if self.curtain_seat is None and self.view.gesture(intent, self.ctx.legal):
+            return
         if intent.kind == "click":
             if self.timeline.busy:
                 self.timeline.skip()
                 return
-            if self.curtain_seat is None:
+            if self.curtain_seat is None and not (self.dialog is not None and self.dialog.alive()):
                 self._click_table(intent.pos)
         elif intent.kind == "hover":
             self.ctx.hover = intent.pos
@@ -417,6 +428,10 @@ class TableScene(Scene):
         if action is not None:
             self.play(seats[0], action)
 
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        tip = self.view.tip_at(pos) if self.curtain_seat is None else None
+        return tip or super().tip_at(pos)
+
     def _click_table(self, pos: tuple[int, int]) -> None:
         for seat in self._prompt_seats():
             action = self.view.click(pos, self.session.legal(seat))
@@ -431,6 +446,7 @@ class TableScene(Scene):
         was_busy = self.timeline.busy
         self.timeline.update(dt)
         self.ctx.hidden = self.timeline.hidden()
+        self.view.update(dt)
         if was_busy and not self.timeline.busy and self.session.over:
             self.app.rebuild()
         if self.timeline.busy or self.session.over:

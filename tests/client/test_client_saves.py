@@ -230,3 +230,16 @@ def test_a_saved_unfinished_game_can_be_watched_as_a_replay(harness, tmp_path):
     assert type(replay).__name__ == "ReplayScene"
     assert replay.index == len(table.session.steps)
     assert replay.view.viewer is None  # a spectator's eyes: nobody's hidden card
+
+
+def test_save_as_through_the_file_dialog(harness, data_dir):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=6)
+    act_by_clicking(harness, table)
+    harness.press(tr("table.save"))
+    assert table.dialog is not None and table.dialog.alive()
+    harness.click(table.dialog.ok_button.rect.center)
+    harness.frames(2)
+    saved = list((data_dir / "saves").glob("kobayakawa-*.json"))
+    assert len(saved) == 1
+    record, _state = storage.read_save(saved[0])
+    assert record.actions == table.session.record.actions[: len(record.actions)]
