@@ -451,7 +451,7 @@ def card_face(character: str, size: Size, theme: str = "classic", name: str = ""
     if not name:
         return out
     w, h = size
-    label = text_fit("bold", name, h * 0.052, w * 0.8, (246, 232, 200))
+    label = text_fit("bold", name, h * 0.068, w * 0.86, (246, 232, 200))
     out.blit(label, label.get_rect(center=(w // 2, round(h * 0.9))))
     return out
 
@@ -530,3 +530,21 @@ def symbol(character: str, radius: int, theme: str = "classic") -> pygame.Surfac
     pen.circle(CHARACTER_COLOURS[character], (50, 50), 39)
     SYMBOLS[character](pen, (50, 50), 27, shade(t.metal, 1.15))
     return downsample(big, (2 * radius, 2 * radius))
+
+
+@functools.lru_cache(maxsize=4)
+def smog(size: Size) -> pygame.Surface:
+    """Urbis's table mood: a sepia haze thickening towards the bottom, with drifting banks."""
+    w, h = size
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    for y in range(0, h, 4):
+        t = y / max(1, h)
+        pygame.draw.rect(out, (92, 74, 52, round(40 + 50 * t)), (0, y, w, 4))
+    bank = pygame.Surface((max(1, w // 4), max(1, h // 4)), pygame.SRCALPHA)
+    for i in range(7):
+        x = (i * 0.37 % 1.0) * bank.get_width() - bank.get_width() * 0.2
+        y = bank.get_height() * (0.15 + 0.12 * i)
+        rect = (x, y, bank.get_width() * 0.7, bank.get_height() * 0.14)
+        pygame.draw.ellipse(bank, (190, 172, 140, 16), rect)
+    out.blit(pygame.transform.smoothscale(bank, size), (0, 0))
+    return out

@@ -262,6 +262,8 @@ class CoupView(GameView):
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if self.table is None or not self.view:
             return
+        if self.theme == "urbis":
+            surface.blit(art.smog(self.rect.size), self.rect)
         self._draw_centre(surface, ctx)
         for seat in range(len(self.names)):
             self._draw_seat(surface, seat, ctx)
