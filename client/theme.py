@@ -20,22 +20,17 @@ def font_size(base: int, scale: float) -> int:
     return max(14, round(base * scale))
 
 
-def build(scale: float) -> dict[str, Any]:
-    """Theme data for UIManager; every size is multiplied by `scale`."""
-    ink, parch, accent = _hex(INK), _hex(PARCHMENT), _hex(ACCENT)
-    parch_dark = _hex(_shade(PARCHMENT, 0.86))
+def _font(size: int, scale: float, bold: bool = False) -> dict[str, str]:
+    return {"name": "noto_sans", "size": str(font_size(size, scale)), "bold": "1" if bold else "0"}
+
+
+def _button(scale: float) -> dict[str, Any]:
+    """Buttons are dark wood with parchment words; hovering lights the rim in the accent."""
+    parch, accent = _hex(PARCHMENT), _hex(ACCENT)
     wood = _hex((74, 60, 48))
     wood_hover = _hex((98, 80, 62))
-
-    def font(size: int, bold: bool = False) -> dict[str, str]:
-        return {
-            "name": "noto_sans",
-            "size": str(font_size(size, scale)),
-            "bold": "1" if bold else "0",
-        }
-
     radius = str(max(2, round(6 * scale)))
-    button = {
+    return {
         "colours": {
             "normal_bg": wood,
             "hovered_bg": wood_hover,
@@ -52,7 +47,7 @@ def build(scale: float) -> dict[str, Any]:
             "active_border": accent,
             "disabled_border": _hex((70, 66, 60)),
         },
-        "font": font(17),
+        "font": _font(17, scale),
         "misc": {
             "shape": "rounded_rectangle",
             "shape_corner_radius": radius,
@@ -60,6 +55,19 @@ def build(scale: float) -> dict[str, Any]:
             "shadow_width": "0",
         },
     }
+
+
+def build(scale: float) -> dict[str, Any]:
+    """Theme data for UIManager; every size is multiplied by `scale`. (One dict literal,
+    long on purpose: the whole look of the widgets reads in one place.)"""
+    ink, parch, accent = _hex(INK), _hex(PARCHMENT), _hex(ACCENT)
+    parch_dark = _hex(_shade(PARCHMENT, 0.86))
+    radius = str(max(2, round(6 * scale)))
+    button = _button(scale)
+
+    def font(size: int, bold: bool = False) -> dict[str, str]:
+        return _font(size, scale, bold)
+
     return {
         "defaults": {
             "colours": {

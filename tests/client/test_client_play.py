@@ -16,9 +16,9 @@ def start_table(harness, kinds, seed=3):
     return harness.scene
 
 
-def act_by_clicking(harness, table):
-    """Let the AI seats play, click through the curtain if one is up, then click the last
-    legal action's button (or its card, for keeping one)."""
+def act_by_clicking(harness, table, pick=-1):
+    """Let the AI seats play, click through the curtain if one is up, then click a legal
+    action's button (or its card, for keeping one): the last one unless `pick` says."""
     for _ in range(400):
         if table.session.humans_to_act() or table.session.over:
             break
@@ -30,7 +30,8 @@ def act_by_clicking(harness, table):
         harness.press(tr("curtain.ready", name=name))
         assert table.curtain_seat is None
     seat = table.session.humans_to_act()[0]
-    action = table.session.legal(seat)[-1]
+    legal = table.session.legal(seat)
+    action = legal[pick % len(legal)]
     if isinstance(action, Keep):
         spot = table.view.spot(seat)
         rect = spot.extra if action.card == table.view.view["drawn"] else spot.hand
@@ -42,13 +43,17 @@ def act_by_clicking(harness, table):
 def test_three_humans_play_a_whole_game_by_clicking(harness):
     table = start_table(harness, [("human", None)] * 3)
     clicks = 0
+    kinds = set()
     while not table.session.over:
         before = len(table.session.steps)
-        act_by_clicking(harness, table)
+        # vary the choices (draw, keep either card, flip, fight, pass) as people would
+        act_by_clicking(harness, table, pick=before // 3)
+        kinds.add(table.session.steps[-1].action.type)
         assert len(table.session.steps) == before + 1
         clicks += 1
         assert clicks < 500
     assert table.session.outcome() is not None
+    assert kinds == {"draw", "keep", "flip", "fight", "pass"}
     harness.frames(3)
     harness.press(tr("table.see_results"))
     assert type(harness.scene).__name__ == "ResultsScene"
