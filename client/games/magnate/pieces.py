@@ -83,6 +83,9 @@ def rank_word(card: Card) -> str:
 def card_tip(card_id: str, costs: bool = True) -> str:
     """Name, rank, suits and what the card costs to develop, to deed and what it sells for."""
     card = CARDS[card_id]
+    if card.kind in (Kind.PAWN, Kind.EXCUSE):
+        return tr("mag.tip.district_card", name=card_name(card_id),
+                  suits=suits_text(card_id) or tr("mag.no_suit"))
     head = tr("mag.tip.card", name=card_name(card_id), rank=rank_word(card),
               suits=suits_text(card_id) or tr("mag.no_suit"))
     if not costs or card.kind not in (Kind.ACE, Kind.NUMBER):

@@ -65,7 +65,8 @@ class MagnateView(MagnateWords, GameView):
         self.tray = DiceTray()
         self.last_roll: tuple[Seat, list[int]] | None = None
         self.recent: dict[Seat, tuple[str, str]] = {}  # seat -> (where, card) of its last play
-        self.snap: tuple[pygame.Surface, tuple[int, int], pygame.Rect, float] | None = None
+        # A refused piece flying home: image, from, to, start time, what it is.
+        self.snap: tuple[pygame.Surface, tuple[int, int], pygame.Rect, float, Any] | None = None
         self._now = 0.0
 
     # -- layout ---------------------------------------------------------------------
@@ -87,7 +88,11 @@ class MagnateView(MagnateWords, GameView):
         if self.held and not self._still_held():
             self.held = None
         self.chooser = None
-        self.tips = self._tips()
+        self.tips[:] = self._tips()  # in place: the table shares this list
+
+    def _quiet_tips(self, quiet: bool) -> None:
+        """No hover notes over a chooser or a piece being dragged; back once it is gone."""
+        self.tips[:] = [] if quiet else self._tips()
 
     def _still_held(self) -> bool:
         assert self.held is not None
@@ -291,6 +296,8 @@ class MagnateView(MagnateWords, GameView):
             if card is None:
                 surface.blit(pieces.back(rect.size), rect)
                 continue
+            if self.snap is not None and self.snap[4] == ("card", card):
+                continue  # it is flying home
             if self.held == ("card", card):
                 if self.drag_pos is None:
                     surface.blit(pieces.face(card, rect.size), rect.move(0, -self.s(10)))
@@ -307,10 +314,6 @@ class MagnateView(MagnateWords, GameView):
         t = self.table
         if ("dice",) not in ctx.hidden and self.tray.dice:
             self.tray.draw(surface, at=self.tray.duration)  # at rest: the tumble is a tween
-            if not self.view.get("dice"):  # the last turn's roll, dimmed
-                veil = pygame.Surface((self.s(190), self.s(56)), pygame.SRCALPHA)
-                veil.fill((30, 40, 36, 130))
-                surface.blit(veil, veil.get_rect(center=t.dice))
         if self.last_roll:
             who = self.names[self.last_roll[0]]
             self._text(surface, tr("mag.roll_of", name=who), 15,
@@ -363,7 +366,7 @@ class MagnateView(MagnateWords, GameView):
     def _draw_snap(self, surface: pygame.Surface) -> None:
         if self.snap is None:
             return
-        img, start, home, began = self.snap
+        img, start, home, began, _piece = self.snap
         p = (self._now - began) / SNAP_TIME
         if p >= 1:
             self.snap = None
@@ -432,6 +435,7 @@ class MagnateView(MagnateWords, GameView):
             self.held = self._piece_at(start)
             if self.held is None:
                 return
+            self._quiet_tips(True)
         self.drag_pos = pos
 
     def drop(self, start: tuple[int, int], pos: tuple[int, int],
@@ -440,14 +444,16 @@ class MagnateView(MagnateWords, GameView):
         if held is None:
             return None
         action = self._place(held, pos, legal)
-        if action is None or action not in legal:
+        if self.chooser is None and (action is None or action not in legal):
             self._snap_back(held, pos)
         if self.chooser is None:
             self.held = None
+        self._quiet_tips(self.chooser is not None)
         return action
 
     def cancel(self) -> None:
         self.held, self.drag_pos, self.chooser = None, None, None
+        self._quiet_tips(False)
 
     def _snap_back(self, held: tuple[str, str], pos: tuple[int, int]) -> None:
         if self.table is None:
@@ -455,7 +461,7 @@ class MagnateView(MagnateWords, GameView):
         kind, what = held
         home = self.token_slot(self.bottom, what) if kind == "token" else next(
             (r for c, r in self.hand_rects() if c == what), self.table.deck)
-        self.snap = (self._held_image(), pos, home, self._now) if self.held else None
+        self.snap = (self._held_image(), pos, home, self._now, held) if self.held else None
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         if self.table is None:
@@ -471,9 +477,11 @@ class MagnateView(MagnateWords, GameView):
             action = self._place(held, pos, legal)
             if self.chooser is None:
                 self.held = None
+            self._quiet_tips(self.chooser is not None)
             return action
         if self.table.bank.collidepoint(pos):
             self._open_trade(legal, None)
+            self._quiet_tips(self.chooser is not None)
         return None
 
     def _choose(self, pos: tuple[int, int]) -> Action | None:
@@ -484,10 +492,10 @@ class MagnateView(MagnateWords, GameView):
                 if option.then is not None:
                     self.chooser = Chooser(option.label, option.then)
                     return None
-                self.chooser, self.held = None, None
+                self.cancel()
                 return option.action
         if not chooser.panel.collidepoint(pos):
-            self.chooser, self.held = None, None
+            self.cancel()
         return None
 
     def _place(self, held: tuple[str, str], pos: tuple[int, int],
@@ -519,7 +527,8 @@ class MagnateView(MagnateWords, GameView):
         for a in here:
             if isinstance(a, Develop):
                 suits = [s.value for s in CARDS[card].suits]
-                options.append(Option(tr("mag.choose.develop"), a,
+                options.append(Option(tr("mag.choose.develop",
+                                         pay=" + ".join(str(n) for n in a.payment)), a,
                                       list(zip(suits, a.payment, strict=True))))
             else:
                 suits = [s.value for s in CARDS[card].suits]
