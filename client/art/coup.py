@@ -451,8 +451,8 @@ def card_face(character: str, size: Size, theme: str = "classic", name: str = ""
     if not name:
         return out
     w, h = size
-    label = text_fit("bold", name, h * 0.068, w * 0.86, (246, 232, 200))
-    out.blit(label, label.get_rect(center=(w // 2, round(h * 0.9))))
+    label = text_fit("bold", name, h * 0.075, w * 0.88, (246, 232, 200))
+    out.blit(label, label.get_rect(center=(w // 2, round(h * 0.888))))
     return out
 
 

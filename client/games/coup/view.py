@@ -195,7 +195,7 @@ class CoupView(GameView):
     def pick_rects(self) -> list[tuple[str, pygame.Rect]]:
         assert self.table is not None
         m = self.table.middle
-        w = min(self.s(92), (m.w - self.s(40)) // 5)
+        w = min(self.s(100), (m.w - self.s(40)) // 5)
         h = round(w * 1.4)
         x0 = m.centerx - (5 * w + 4 * self.s(12)) // 2
         return [
@@ -396,9 +396,15 @@ class CoupView(GameView):
             if character is None:
                 surface.blit(art.card_back(rect.size, self.theme), rect)
             else:
-                # names under 14 px would not be read: small cards rely on their symbol
-                name = self.words.card(character) if rect.w >= self.s(90) else ""
+                # names under 14 px would not be read: small cards rely on their symbol,
+                # and your own small cards (an exchange) are named underneath
+                big = rect.w >= self.s(90)
+                name = self.words.card(character) if big else ""
                 surface.blit(art.card_face(character, rect.size, self.theme, name), rect)
+                if mine and not big:
+                    label = self.words.card(character)
+                    pos = (rect.centerx, rect.bottom + self.s(4))
+                    self._label(surface, label, 14, pos, TEXT, True, "midtop")
             if lost:
                 self._cross_out(surface, rect)
             elif character in clickable:
