@@ -11,7 +11,8 @@ DRAG_THRESHOLD = 6
 
 @dataclass(frozen=True, slots=True)
 class Intent:
-    """`kind`: click, drag, drop, hover, cancel or command; `name` names a command."""
+    """`kind`: click, drag, drop, hover, wheel, cancel or command; `name` names a command
+    (or, for the wheel, "in" or "out")."""
 
     kind: str
     pos: tuple[int, int] = (0, 0)
@@ -29,6 +30,14 @@ _KEY_COMMANDS = {
     (pygame.K_SPACE, False): "skip",
     (pygame.K_LEFT, False): "back",
     (pygame.K_RIGHT, False): "forward",
+    (pygame.K_UP, False): "pan_up",
+    (pygame.K_DOWN, False): "pan_down",
+    (pygame.K_PLUS, False): "zoom_in",
+    (pygame.K_EQUALS, False): "zoom_in",
+    (pygame.K_KP_PLUS, False): "zoom_in",
+    (pygame.K_MINUS, False): "zoom_out",
+    (pygame.K_KP_MINUS, False): "zoom_out",
+    (pygame.K_HOME, False): "fit",
 }
 
 
@@ -39,6 +48,7 @@ class InputMapper:
     def __init__(self) -> None:
         self._pressed_at: tuple[int, int] | None = None
         self._dragging = False
+        self._pointer: tuple[int, int] = (0, 0)
 
     def translate(self, ev: pygame.event.Event) -> list[Intent]:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
@@ -48,7 +58,10 @@ class InputMapper:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
             return [Intent("cancel", ev.pos)]
         if ev.type == pygame.MOUSEMOTION:
+            self._pointer = ev.pos
             return self._motion(ev.pos)
+        if ev.type == pygame.MOUSEWHEEL and ev.y:
+            return [Intent("wheel", self._pointer, "in" if ev.y > 0 else "out")]
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             start, dragging = self._pressed_at, self._dragging
             self._pressed_at, self._dragging = None, False

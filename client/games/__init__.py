@@ -10,6 +10,7 @@ _VIEWS: dict[str, str] = {
     "kobayakawa": "client.games.kobayakawa.view:KobayakawaView",
     "coup": "client.games.coup.view:CoupView",
     "magnate": "client.games.magnate.view:MagnateView",
+    "carolus_magnus": "client.games.carolus_magnus.view:CarolusView",
 }
 
 

@@ -12,6 +12,7 @@ import pygame
 
 from client.anim import Tween
 from client.i18n import error_sentence, tr
+from client.input import Intent
 from rules import Action, Event, IllegalAction, Seat
 
 
@@ -88,6 +89,18 @@ class GameView:
 
     def cancel(self) -> None:
         """Right click or Escape: let go of anything picked up or half chosen."""
+
+    def gesture(self, intent: Intent, legal: list[Action]) -> bool:
+        """Take an intent before the table does (a board's wheel zoom, arrow-key pan, a drag
+        on the empty board); True if the view used it. `legal`: what the humans may do now."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance the view's own clocks (a camera easing a zoom, map pieces painted lazily)."""
+
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        """A tooltip that fixed rects cannot give (e.g. the board area under the pointer)."""
+        return None
 
     def refusal(self, exc: IllegalAction) -> str:
         """The rules' reason for refusing an action, as a sentence in the player's language."""

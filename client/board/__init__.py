@@ -1,0 +1,169 @@
+"""The map pipeline every map game shares: a Tiled map's topology drawn through a camera.
+
+`Board` ties together the map's topology (`rules.maps`), a painter (its look), the
+renderer (cached pictures per zoom level) and the camera (zoom, pan, fit), and turns
+screen points into areas (hit-testing). A game's view owns one Board, forwards the
+wheel, keys and pan drags to it, draws its tokens over it with `board.to_screen`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from client.board.camera import Camera
+from client.board.painter import MapPainter, WorldRect, bbox, overlaps
+from client.board.render import MapRenderer
+from rules.maps import Area, Topology, load_topology, map_path
+
+Point = tuple[float, float]
+
+PAN_KEY_FRACTION = 0.12
+"""An arrow key pans this fraction of the viewport."""
+
+__all__ = ["Board", "Camera", "MapPainter", "MapRenderer", "bbox"]
+
+
+class Board:
+    """One map on screen: camera, cached rendering, hit-testing and the pan/zoom gestures."""
+
+    def __init__(self, topology: Topology, painter: MapPainter | None = None) -> None:
+        self.topology = topology
+        self.painter = painter or MapPainter(topology)
+        size = (float(topology.size[0]), float(topology.size[1]))
+        self.renderer = MapRenderer(self.painter, size)
+        self.camera = Camera(size, pygame.Rect(0, 0, 1, 1))
+        self.focus: WorldRect | None = None
+        self._boxes = {a.id: bbox(a.polygon) for a in topology.areas}
+        self._panning = False
+
+    @classmethod
+    def load(cls, map_id: str) -> Board:
+        return cls(load_topology(map_id))
+
+    @staticmethod
+    def tmx_path(map_id: str) -> Path:
+        return map_path(map_id)
+
+    # -- layout and camera --------------------------------------------------------------
+    def layout(self, viewport: pygame.Rect, focus: WorldRect | None = None) -> None:
+        """Show the board in `viewport`, fitted to `focus` (default: the whole map)."""
+        self.camera.set_viewport(viewport)
+        self.focus = focus
+        self.fit()
+
+    def fit(self) -> None:
+        self.camera.fit(self.focus)
+
+    def to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
+        return self.camera.to_screen(p)
+
+    def to_world(self, p: tuple[float, float]) -> tuple[float, float]:
+        return self.camera.to_world(p)
+
+    @property
+    def zoom(self) -> float:
+        return self.camera.zoom
+
+    # -- hit-testing ------------------------------------------------------------------------
+    def area_at(self, pos: tuple[int, int], kind: str | None = None) -> Area | None:
+        """The area under a screen point (None outside the viewport or between areas)."""
+        if not self.camera.viewport.collidepoint(pos):
+            return None
+        world = self.camera.to_world(pos)
+        probe = (world[0], world[1], 0.0, 0.0)
+        for area in self.topology.areas:
+            if (
+                (kind is None or area.kind == kind)
+                and overlaps(self._boxes[area.id], probe)
+                and area.contains(world)
+            ):
+                return area
+        return None
+
+    # -- gestures ------------------------------------------------------------------------------
+    def wheel(self, pos: tuple[int, int], steps: int) -> bool:
+        """Mouse wheel over the board: zoom in (steps > 0) or out about the pointer."""
+        if not self.camera.viewport.collidepoint(pos) or not steps:
+            return False
+        self.camera.zoom_step(steps, pos)
+        return True
+
+    def key(self, name: str) -> bool:
+        """Keyboard camera commands: zoom_in, zoom_out, fit, pan_left/right/up/down."""
+        cam = self.camera
+        dx = round(cam.viewport.w * PAN_KEY_FRACTION)
+        dy = round(cam.viewport.h * PAN_KEY_FRACTION)
+        moves = {
+            "pan_left": (dx, 0),
+            "pan_right": (-dx, 0),
+            "pan_up": (0, dy),
+            "pan_down": (0, -dy),
+        }
+        if name == "zoom_in":
+            cam.zoom_step(1)
+        elif name == "zoom_out":
+            cam.zoom_step(-1)
+        elif name == "fit":
+            self.fit()
+        elif name in moves:
+            cam.finish()
+            cam.pan(*moves[name])
+        else:
+            return False
+        return True
+
+    def pan_drag(self, prev: tuple[int, int], pos: tuple[int, int]) -> None:
+        """The board dragged from `prev` to `pos` (screen): it follows the pointer."""
+        self.camera.finish()
+        self.camera.pan(pos[0] - prev[0], pos[1] - prev[1])
+
+    # -- frames ----------------------------------------------------------------------------------
+    def update(self, dt: float, budget: float | None = 0.005) -> None:
+        """Ease the camera and paint missing map pieces within `budget` seconds."""
+        self.camera.update(dt)
+        self.renderer.prepare(self.camera, budget)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.renderer.draw(surface, self.camera)
+
+    def light(
+        self,
+        surface: pygame.Surface,
+        key: object,
+        polygons: list[list[Point]],
+        fill: tuple[int, int, int, int],
+        outline: tuple[int, int, int, int],
+        width: float = 3.0,
+        joins: list[list[Point]] | None = None,
+    ) -> None:
+        """Highlight polygons (a legal target, the hovered territory) over the map; `key`
+        names them for the sprite cache; `joins` bridge several into one shape."""
+        self.renderer.draw_area(
+            surface, self.camera, key, polygons, fill, outline, width, joins or ()
+        )
+
+    def fill_outside(self, surface: pygame.Surface, texture: pygame.Surface) -> None:
+        """Tile the viewport with `texture` in phase with a map painted with the same texture
+        from world (0, 0), so the table goes on past the map's edges."""
+        view = self.camera.viewport
+        w, h = self.topology.size
+        corner = self.camera.to_screen((0.0, 0.0))
+        far = self.camera.to_screen((float(w), float(h)))
+        if (
+            corner[0] <= view.x
+            and corner[1] <= view.y
+            and far[0] >= view.right
+            and far[1] >= view.bottom
+        ):
+            return
+        tw, th = texture.get_size()
+        x0 = view.x - (view.x - round(corner[0])) % tw
+        y0 = view.y - (view.y - round(corner[1])) % th
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        for y in range(y0, view.bottom, th):
+            for x in range(x0, view.right, tw):
+                surface.blit(texture, (x, y))
+        surface.set_clip(clip)

@@ -1,0 +1,297 @@
+"""The map renderer: cached pictures of the map per zoom level, drawn through a camera.
+
+The map is cut into square chunks; each zoom level keeps its own chunks, painted on
+demand within a time budget per frame (so a zoom step never stalls a frame) and kept
+for when the player comes back to that level. Until a level's chunks are ready, and
+while the camera eases between levels, the frame shows the last sharp frame scaled
+(crisp at once), over a small whole-map picture scaled (for anything newly in view).
+Highlight sprites (an area lit as a legal target, or hovered) are cached per level too.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable, Iterable
+
+import pygame
+
+from client.board.camera import Camera
+from client.board.painter import MapPainter, WorldRect, bbox
+
+CHUNK = 256
+BASE_SIDE = 1024
+"""The whole-map fallback picture's longest side, in pixels."""
+LEVELS_KEPT = 5
+RGBA = tuple[int, int, int, int]
+
+
+class MapRenderer:
+    """Draws a painter's map through a camera, caching per zoom level."""
+
+    def __init__(self, painter: MapPainter, world_size: tuple[float, float]) -> None:
+        self.painter = painter
+        self.world_size = world_size
+        self.base_zoom = BASE_SIDE / max(world_size)
+        self._base: pygame.Surface | None = None
+        self._levels: dict[int, dict[tuple[int, int], pygame.Surface]] = {}
+        self._sprites: dict[tuple[Hashable, int], tuple[pygame.Surface, tuple[int, int]]] = {}
+        self._version = painter.version
+        self._unit = 0.0
+        self._last: tuple[pygame.Surface, float, tuple[float, float]] | None = None
+        self.painted = 0  # chunks painted so far: tests read it to see the cache at work
+
+    # -- caches ---------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Forget every picture (the map's look changed)."""
+        self._base = None
+        self._levels.clear()
+        self._sprites.clear()
+        self._last = None
+        self._version = self.painter.version
+
+    def _check(self, camera: Camera) -> None:
+        """Drop what no longer matches: the map's look changed, or the levels were
+        renumbered (a new fit after the window changed size)."""
+        if self.painter.version != self._version:
+            self.invalidate()
+        if camera.unit != self._unit:
+            self._levels.clear()
+            self._sprites.clear()
+            self._last = None
+            self._unit = camera.unit
+
+    def base(self) -> pygame.Surface:
+        if self._base is None:
+            w, h = self.world_size
+            size = (max(1, math.ceil(w * self.base_zoom)), max(1, math.ceil(h * self.base_zoom)))
+            self._base = _opaque(pygame.Surface(size))
+            self.painter.paint(self._base, (0.0, 0.0, w, h), self.base_zoom)
+        return self._base
+
+    def chunks_of(self, level: int) -> dict[tuple[int, int], pygame.Surface]:
+        return self._levels.setdefault(level, {})
+
+    def _trim(self, current: int) -> None:
+        """Keep the levels nearest the current one."""
+        while len(self._levels) > LEVELS_KEPT:
+            far = max(self._levels, key=lambda lv: abs(lv - current))
+            del self._levels[far]
+
+    def cached_levels(self) -> list[int]:
+        return list(self._levels)
+
+    def visible_chunks(self, camera: Camera, level: int) -> list[tuple[int, int]]:
+        zoom = camera.level_zoom(level)
+        x, y, w, h = camera.visible_world()
+        side = CHUNK / zoom
+        cols = math.ceil(self.world_size[0] / side)
+        rows = math.ceil(self.world_size[1] / side)
+        i0, j0 = max(0, int(x // side)), max(0, int(y // side))
+        i1 = min(cols - 1, int((x + w) // side))
+        j1 = min(rows - 1, int((y + h) // side))
+        return [(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)]
+
+    def _paint_chunk(self, zoom: float, key: tuple[int, int]) -> pygame.Surface:
+        side = CHUNK / zoom
+        wx, wy = key[0] * side, key[1] * side
+        ww = min(side, self.world_size[0] - wx)
+        wh = min(side, self.world_size[1] - wy)
+        size = (max(1, math.ceil(ww * zoom)), max(1, math.ceil(wh * zoom)))
+        surface = _opaque(pygame.Surface(size))
+        self.painter.paint(surface, (wx, wy, ww, wh), zoom)
+        self.painted += 1
+        return surface
+
+    def prepare(self, camera: Camera, budget: float | None = 0.005) -> bool:
+        """Paint missing chunks of the camera's level (then of the levels next to it) for
+        at most `budget` seconds (None: all of the current level). True when the current
+        level's visible chunks are all ready."""
+        self._check(camera)
+        self.base()
+        start = time.perf_counter()
+        plan = [(camera.level, k) for k in self.visible_chunks(camera, camera.level)]
+        ready = True
+        for level, key in plan:
+            chunks = self.chunks_of(level)
+            if key in chunks:
+                continue
+            if budget is not None and time.perf_counter() - start > budget:
+                ready = False
+                break
+            chunks[key] = self._paint_chunk(camera.level_zoom(level), key)
+        if ready and budget is not None and not camera.easing:
+            self._prefetch(camera, start, budget)
+        self._trim(camera.level)
+        return ready
+
+    def _prefetch(self, camera: Camera, start: float, budget: float) -> None:
+        """With time to spare, paint the neighbouring levels' visible chunks lazily."""
+        for level in (camera.level + 1, camera.level - 1):
+            for key in self.visible_chunks(camera, level):
+                have = self._levels.get(level)
+                if have is not None and key in have:
+                    continue
+                if time.perf_counter() - start > budget * 0.6:
+                    return
+                self.chunks_of(level)[key] = self._paint_chunk(camera.level_zoom(level), key)
+                self._trim(camera.level)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        """The map in the camera's viewport: sharp chunks when ready, else scaled pictures."""
+        self._check(camera)
+        view = camera.viewport
+        clip = surface.get_clip()
+        surface.set_clip(view.clip(clip) if clip else view)
+        level = camera.level
+        chunks = self._levels.get(level, {})
+        keys = self.visible_chunks(camera, level)
+        sharp = not camera.easing and abs(camera.zoom - camera.level_zoom(level)) < 1e-9
+        if not (sharp and all(k in chunks for k in keys)):
+            self._draw_scaled(surface, camera)
+        if sharp:
+            for key in keys:
+                chunk = chunks.get(key)
+                if chunk is not None:
+                    x, y = camera.to_screen(
+                        (key[0] * CHUNK / camera.zoom, key[1] * CHUNK / camera.zoom)
+                    )
+                    surface.blit(chunk, (round(x), round(y)))
+            if all(k in chunks for k in keys):
+                self._last = (
+                    surface.subsurface(view.clip(surface.get_rect())).copy(),
+                    camera.zoom,
+                    camera.to_world(view.topleft),
+                )
+        surface.set_clip(clip)
+
+    def _draw_scaled(self, surface: pygame.Surface, camera: Camera) -> None:
+        _blit_scaled(surface, camera, self.base(), self.base_zoom, (0.0, 0.0))
+        if self._last is not None:
+            picture, zoom, origin = self._last
+            _blit_scaled(surface, camera, picture, zoom, origin)
+
+    # -- highlights -------------------------------------------------------------------------
+    def area_sprite(
+        self,
+        key: Hashable,
+        polygons: Iterable[list[tuple[float, float]]],
+        level: int,
+        zoom: float,
+        fill: RGBA,
+        outline: RGBA,
+        width: float,
+        joins: Iterable[list[tuple[float, float]]] = (),
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A translucent picture of one or more polygons at a level's zoom (cached), and the
+        world→pixel offset to blit it at: (surface, top-left in level pixels). `joins` are
+        quads [a1, b1, b2, a2] bridging two polygons into one shape: their fill covers the
+        edges a1–a2 and b1–b2 inside the shape, and only a1–b1 and a2–b2 are outlined."""
+        cached = self._sprites.get((key, level))
+        if cached is not None:
+            return cached
+        polys = list(polygons)
+        x, y, w, h = bbox([p for poly in polys for p in poly])
+        pad = math.ceil(width) + 2
+        left, top = math.floor(x * zoom) - pad, math.floor(y * zoom) - pad
+        sprite = pygame.Surface(
+            (math.ceil(w * zoom) + 2 * pad + 1, math.ceil(h * zoom) + 2 * pad + 1), pygame.SRCALPHA
+        )
+        for poly in polys:
+            pts = [(px * zoom - left, py * zoom - top) for px, py in poly]
+            pygame.draw.polygon(sprite, fill, pts)
+        for poly in polys:
+            pts = [(px * zoom - left, py * zoom - top) for px, py in poly]
+            pygame.draw.polygon(sprite, outline, pts, max(1, round(width)))
+            pygame.draw.aalines(sprite, outline, True, pts)
+        for quad in joins:
+            a1, b1, b2, a2 = [(px * zoom - left, py * zoom - top) for px, py in quad]
+            pygame.draw.polygon(sprite, fill, _stretched([a1, b1, b2, a2], width * 1.5))
+            for p, q in ((a1, b1), (a2, b2)):
+                pygame.draw.line(sprite, outline, p, q, max(1, round(width)))
+                pygame.draw.aaline(sprite, outline, p, q)
+        if len(self._sprites) > 256:
+            self._sprites.clear()
+        self._sprites[(key, level)] = (sprite, (left, top))
+        return sprite, (left, top)
+
+    def draw_area(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        key: Hashable,
+        polygons: Iterable[list[tuple[float, float]]],
+        fill: RGBA,
+        outline: RGBA,
+        width: float = 3.0,
+        joins: Iterable[list[tuple[float, float]]] = (),
+    ) -> None:
+        """Light one or more polygons (e.g. a territory that is a legal target)."""
+        polys = list(polygons)
+        joins = list(joins)
+        if camera.easing:  # between levels: outlines only, drawn at the current zoom
+            for poly in polys:
+                pygame.draw.lines(
+                    surface,
+                    outline[:3],
+                    True,
+                    [camera.to_screen(p) for p in poly],
+                    max(1, round(width)),
+                )
+            return
+        sprite, (left, top) = self.area_sprite(
+            key, polys, camera.level, camera.zoom, fill, outline, width, joins
+        )
+        vx = camera.viewport.x - camera.origin[0] * camera.zoom
+        vy = camera.viewport.y - camera.origin[1] * camera.zoom
+        surface.blit(sprite, (round(vx + left), round(vy + top)))
+
+
+def _opaque(surface: pygame.Surface) -> pygame.Surface:
+    """Match the display's pixel format when there is one (fast blits)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert()
+    return surface
+
+
+def _blit_scaled(
+    surface: pygame.Surface,
+    camera: Camera,
+    picture: pygame.Surface,
+    zoom: float,
+    origin: tuple[float, float],
+) -> None:
+    """Blit the part of `picture` (the world from `origin` at `zoom`) that the camera shows,
+    scaled to the camera's zoom; only the visible crop is scaled, so the cost stays bounded."""
+    vx, vy, vw, vh = camera.visible_world()
+    pw, ph = picture.get_size()
+    left = max(0.0, (vx - origin[0]) * zoom)
+    top = max(0.0, (vy - origin[1]) * zoom)
+    right = min(float(pw), (vx + vw - origin[0]) * zoom)
+    bottom = min(float(ph), (vy + vh - origin[1]) * zoom)
+    if right - left < 1 or bottom - top < 1:
+        return
+    crop = pygame.Rect(
+        int(left), int(top), math.ceil(right - int(left)), math.ceil(bottom - int(top))
+    ).clip(picture.get_rect())
+    wx0, wy0 = origin[0] + crop.x / zoom, origin[1] + crop.y / zoom
+    sx, sy = camera.to_screen((wx0, wy0))
+    factor = camera.zoom / zoom
+    size = (max(1, round(crop.w * factor)), max(1, round(crop.h * factor)))
+    surface.blit(pygame.transform.scale(picture.subsurface(crop), size), (round(sx), round(sy)))
+
+
+def _stretched(quad: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:
+    """A bridge quad [a1, b1, b2, a2] made longer at both ends (a→b) by `by` pixels."""
+    a1, b1, b2, a2 = quad
+
+    def push(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float]:
+        d = math.dist(p, q) or 1.0
+        return (p[0] + (p[0] - q[0]) / d * by, p[1] + (p[1] - q[1]) / d * by)
+
+    return [push(a1, b1), push(b1, a1), push(b2, a2), push(a2, b2)]
+
+
+def world_rect_of(polygons: Iterable[list[tuple[float, float]]]) -> WorldRect:
+    return bbox([p for poly in polygons for p in poly])

@@ -1,0 +1,1 @@
+"""Carolus Magnus's table view: the ring board, seat panels, gestures and words."""

@@ -1,0 +1,198 @@
+"""Carolus Magnus's screen-space pieces: seat panels (discs, reserve, court) and the centre.
+
+Pure drawing from the view dict: nothing here decides what is legal; callers say which
+things are lit (clickable or droppable) and which are hidden while they fly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import artwork, resources
+from client.art import carolus as art
+from client.games.carolus_magnus.layout import SeatPanel
+from client.i18n import tr
+from client.scenes.base import draw_panel
+
+INK = artwork.INK
+MUTED = (92, 80, 66)
+SOFT = (232, 224, 204)
+ACCENT = artwork.ACCENT
+COLOURS = art.CLAN_ORDER
+
+
+def label(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    pos: tuple[int, int],
+    colour: tuple[int, ...] = INK,
+    bold: bool = False,
+    anchor: str = "topleft",
+    width: int = 0,
+) -> pygame.Rect:
+    img = resources.text(text, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    if width and rect.w > width:
+        return surface.blit(img, rect, (0, 0, width, rect.h))
+    return surface.blit(img, rect)
+
+
+class PanelPainter:
+    """Draws the seat panels; `s` turns a base length into pixels at the UI scale."""
+
+    def __init__(self, names: list[str], seat_colours: list[int], scale: float) -> None:
+        self.names = names
+        self.colours = seat_colours
+        self.scale = scale
+
+    def s(self, v: float) -> int:
+        return round(v * self.scale)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        p: SeatPanel,
+        v: dict[str, Any],
+        lit: dict[str, Any],
+        thinking: bool,
+        now: float,
+    ) -> None:
+        """`lit`: discs (numbers clickable), reserve (colours draggable), court (a drop
+        target now), acting (this seat must act), hidden (colours in flight to here)."""
+        draw_panel(surface, p.rect, self.scale)
+        if lit.get("acting"):
+            pygame.draw.rect(
+                surface,
+                ACCENT,
+                p.rect.inflate(self.s(4), self.s(4)),
+                self.s(3),
+                border_radius=self.s(10),
+            )
+        self._header(surface, p, v, thinking, now)
+        self._discs(surface, p, v, lit.get("discs", set()))
+        self._reserve(surface, p, v, lit.get("reserve", set()), lit.get("held"))
+        self._court(surface, p, v, bool(lit.get("court")))
+
+    def _header(
+        self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any], thinking: bool, now: float
+    ) -> None:
+        seat = p.seat
+        h = p.header
+        artwork.draw_seat_marker(
+            surface, (h.x + self.s(20), h.centery + self.s(2)), self.s(10), self.colours[seat]
+        )
+        side = v["side_of_seat"][seat]
+        castles = v["castles_left"][side]
+        tower = art.tower(self.colours[side], self.s(20))
+        count = resources.text(f"×{castles}", self.s(16), INK, True)
+        right = h.right - self.s(10)
+        surface.blit(count, count.get_rect(midright=(right, h.centery + self.s(3))))
+        surface.blit(
+            tower,
+            tower.get_rect(midright=(right - count.get_width() - self.s(3), h.centery + self.s(2))),
+        )
+        name = self.names[seat]
+        if thinking:
+            name += " " + "." * (1 + int(now * 3) % 3)
+        room = h.w - self.s(44) - count.get_width() - tower.get_width() - self.s(16)
+        label(
+            surface,
+            name,
+            self.s(17),
+            (h.x + self.s(36), h.centery + self.s(2)),
+            INK,
+            True,
+            "midleft",
+            room,
+        )
+
+    def _discs(
+        self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any], lit: set[int]
+    ) -> None:
+        held = set(v["discs"][p.seat])
+        laid = {d["disc"] for d in v["laid"] if d["seat"] == p.seat}
+        for n, rect in enumerate(p.discs, start=1):
+            state = "laid" if n in laid else "lit" if n in lit else "free" if n in held else "used"
+            surface.blit(art.disc(n, rect.w, state), rect)
+
+    def _reserve(
+        self,
+        surface: pygame.Surface,
+        p: SeatPanel,
+        v: dict[str, Any],
+        lit: set[str],
+        held: str | None,
+    ) -> None:
+        top = p.reserve[0].y - self.s(19)
+        label(surface, tr("cm.reserve"), self.s(14), (p.rect.x + self.s(12), top), MUTED, True)
+        counts = v["reserves"][p.seat]
+        size = self.s(24)
+        for colour, slot in zip(COLOURS, p.reserve, strict=True):
+            n = counts[colour] - (1 if held == colour else 0)
+            spot = pygame.Rect(0, 0, size, size)
+            spot.midleft = (slot.x + self.s(2), slot.centery)
+            if n <= 0:
+                pygame.draw.rect(surface, (200, 188, 160), spot, 1, border_radius=self.s(4))
+                continue
+            surface.blit(art.cube(colour, size, colour in lit), spot)
+            label(
+                surface,
+                str(n),
+                self.s(16),
+                (spot.right + self.s(3), slot.centery),
+                INK,
+                True,
+                "midleft",
+            )
+
+    def _court(
+        self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any], target: bool
+    ) -> None:
+        box = p.court
+        fill = (236, 222, 176) if target else (222, 208, 176)
+        pygame.draw.rect(surface, fill, box, border_radius=self.s(6))
+        pygame.draw.rect(
+            surface,
+            ACCENT if target else (170, 150, 116),
+            box,
+            self.s(3) if target else 1,
+            border_radius=self.s(6),
+        )
+        label(
+            surface, tr("cm.court"), self.s(14), (box.x + self.s(8), box.y + self.s(2)), MUTED, True
+        )
+        court = v["courts"][p.seat]
+        control = v["control"]
+        for colour, row in zip(COLOURS, p.rows, strict=True):
+            self._court_row(surface, row, colour, court[colour], control.get(colour) == p.seat)
+
+    def _court_row(
+        self, surface: pygame.Surface, row: pygame.Rect, colour: str, n: int, controls: bool
+    ) -> None:
+        size = max(self.s(12), row.h - self.s(6))
+        x = row.x + self.s(2)
+        if controls:
+            surface.blit(
+                art.control_marker(colour, size + self.s(2)),
+                (x, row.centery - (size + self.s(2)) // 2),
+            )
+        x += size + self.s(8)
+        surface.blit(art.cube(colour, size), (x, row.centery - size // 2))
+        label(
+            surface, str(n), self.s(15), (x + size + self.s(6), row.centery), INK, True, "midleft"
+        )
+        small = max(self.s(9), size * 2 // 3)
+        room = row.right - (x + size + self.s(34))
+        step = min(small + self.s(2), room // max(1, n)) if n else 0
+        for i in range(n):
+            surface.blit(
+                art.cube(colour, small),
+                (x + size + self.s(30) + i * step, row.centery - small // 2),
+            )
+
+
+def court_rect_names() -> tuple[str, ...]:
+    return COLOURS
