@@ -71,6 +71,10 @@ class AIWorker:
         self.pending = None
 
     @property
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
+    @property
     def busy(self) -> bool:
         return self.pending is not None
 

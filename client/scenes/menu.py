@@ -24,6 +24,14 @@ class MainMenu(Scene):
         entries = []
         if self.resume:
             entries.append(("resume", "menu.resume", "menu.resume_tip"))
+            record = self.resume[0]
+            self.resume_detail = tr(
+                "menu.resume_detail",
+                game=rules.GAMES[record.game].info.title,
+                players=record.players,
+                moves=len(record.actions),
+                names=", ".join(str(seat["name"]) for seat in record.seats),
+            )
         entries += [
             ("new", "menu.new_game", "menu.new_game_tip"),
             ("load", "menu.load", "menu.load_tip"),
@@ -37,11 +45,12 @@ class MainMenu(Scene):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             primary = i == 0
+            tip_text = tr(tip) + (" " + self.resume_detail if name == "resume" else "")
             button = pygame_gui.elements.UIButton(
                 rect,
                 tr(key),
                 self.manager,
-                tool_tip_text=tr(tip),
+                tool_tip_text=tip_text,
                 object_id="#accent" if primary else "#menu_button",
             )
             self.buttons[button] = name

@@ -235,8 +235,8 @@ class TableScene(Scene):
 
     def _log_html(self) -> str:
         viewer = self.session.viewer
-        opening = self.view.opening_events(self.session.game.view(self.session.initial, None))
-        lines = [(-1, ev) for ev in opening]
+        opening = self.view.opening_events(self.session.game.view(self.session.initial, viewer))
+        lines = [(-1, ev) for ev in visible_events(opening, viewer)]
         lines += self.session.events(viewer)
         texts = []
         last_step = len(self.session.steps) - 1
@@ -300,6 +300,11 @@ class TableScene(Scene):
         if not seats or self.curtain_seat is not None:
             return
         seat = seats[0]
+        if self.ai is not None and self.ai.busy and not self.ai.alive:
+            self.ai.close()  # the thinking process died: start a fresh one and ask again
+            from client.ai_worker import AIWorker
+
+            self.ai = AIWorker()
         if self.ai is not None and self.ai.busy:
             answer = self.ai.poll()
             if answer is not None:

@@ -390,6 +390,10 @@ class KobayakawaView(GameView):
         return tr(key, **params)
 
     def opening_events(self, view: dict[str, Any]) -> list[Event]:
+        dealt = []
+        if view.get("seat") is not None and view.get("hand"):
+            seat = view["seat"]
+            dealt.append({"type": "dealt_card", "to": [seat], "seat": seat, "card": view["hand"]})
         return [
             {
                 "type": "round_started",
@@ -399,7 +403,8 @@ class KobayakawaView(GameView):
                 "order": view["order"],
                 "kobayakawa": view["pile"][0] if view["pile"] else None,
                 "last_round": view["last_round"],
-            }
+            },
+            *dealt,
         ]
 
     def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
