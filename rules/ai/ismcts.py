@@ -141,6 +141,8 @@ class SearchConfig:
     """Roll out with the game's policy; False: uniformly random moves."""
     use_evaluation: bool = True
     """Cut rollouts at the game's depth and evaluate; False: play to the end."""
+    policy_expansion: bool = True
+    """Expand the policy's choice first at a new node; False: an untried action at random."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +294,8 @@ class _Search:
             if not to_act:
                 break
             actor = to_act[0]
-            action, edge, expanded = self._select(nodes[actor], game.legal_actions(world, actor))
+            legal = game.legal_actions(world, actor)
+            action, edge, expanded = self._select(nodes[actor], legal, world, actor)
             transition = game.apply(world, actor, action)
             world = transition.state
             path.append((edge, actor))
@@ -313,8 +316,11 @@ class _Search:
             edge.reward += rewards[actor]
             edge.wins += wins[actor]
 
-    def _select(self, node: _Node, legal: list[Action]) -> tuple[Action, _Edge, bool]:
-        """UCB1 with availability counts; an untried legal action is expanded first."""
+    def _select(
+        self, node: _Node, legal: list[Action], world: Any, actor: Seat
+    ) -> tuple[Action, _Edge, bool]:
+        """UCB1 with availability counts; an untried legal action is expanded first:
+        the policy's choice if it is untried, else one at random."""
         edges = node.edges
         untried = [a for a in legal if a not in edges]
         for a in legal:
@@ -322,6 +328,12 @@ class _Search:
                 edges[a].avail += 1
         if untried:
             action = untried[self.rng.randrange(len(untried))]
+            if self.policy is not None and self.config.policy_expansion:
+                # A seat first tries what a sensible player would: this matters most
+                # for opponents, whose nodes are new whenever their private view is.
+                suggested = self.policy(self.game, world, actor, self.rng)
+                if suggested in untried:
+                    action = suggested
             edge = edges[action] = _Edge()
             edge.avail = 1
             return action, edge, True

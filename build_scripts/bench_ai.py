@@ -1,0 +1,117 @@
+"""`make bench`, AI part: per game, decision times per level and strength in arenas.
+
+Printed as one JSON object per line:
+
+- `ai_speed`: on positions from random games, the seconds per decision
+  (median and max) and iterations per second of the normal and hard levels,
+  exactly as the app uses them (with their time limits).
+- `ai_strength`: arenas with seats rotated, win rate per agent with a 95%
+  Wilson interval. A hard game of Magnate takes minutes, so within the
+  bench's few minutes the arenas play the levels' own policies with their
+  iteration budgets divided by `SCALE` (`hard:N` and `normal:M`, no time
+  limits), as many games as fit in `SECONDS_PER_ARENA`. Set `BENCH_AI_SCALE=1`
+  and a larger `BENCH_AI_SECONDS` to measure the full levels.
+
+Targets: hard beats random in at least 95% of two-player games and takes at
+least twice its fair share in n-player games; hard beats normal in at least
+60% of the games (two-player) or takes at least 60% of the wins when two
+hard and two normal seats alternate (n-player).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import time
+from typing import Any
+
+import rules
+from rules.ai.ismcts import LEVELS, search
+from rules.simulate import arena
+
+SCALE = int(os.environ.get("BENCH_AI_SCALE", "8"))
+SECONDS_PER_ARENA = float(os.environ.get("BENCH_AI_SECONDS", "30"))
+SPEED_POSITIONS = 5
+JOBS = 2
+GAMES_PER_ROUND = 4
+
+
+def bench_players(game: rules.Game[Any]) -> int:
+    """Two players where the game allows it, else four (or its minimum)."""
+    if game.info.min_players <= 2 <= game.info.max_players:
+        return 2
+    return max(game.info.min_players, min(4, game.info.max_players))
+
+
+def speed(game: rules.Game[Any], players: int) -> dict[str, Any]:
+    rng = random.Random(1)
+    states = []
+    state = game.new_game(players, seed=1)
+    while game.to_act(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            states.append(state)
+        state = game.apply(state, seat, rng.choice(legal)).state
+    states = rng.sample(states, min(SPEED_POSITIONS, len(states)))
+    out: dict[str, Any] = {"bench": "ai_speed", "game": game.id, "players": players}
+    for level in ("normal", "hard"):
+        seconds, iterations = [], 0
+        for s in states:
+            result = search(game, s, game.to_act(s)[0], LEVELS[level])
+            seconds.append(result.seconds)
+            iterations += result.iterations
+        out[level] = {
+            "median_decision_s": round(statistics.median(seconds), 3),
+            "max_decision_s": round(max(seconds), 3),
+            "iterations_per_s": round(iterations / sum(seconds), 1),
+        }
+    return out
+
+
+def strength(game: rules.Game[Any], players: int, name: str, specs: list[str]) -> dict[str, Any]:
+    """Rounds of `GAMES_PER_ROUND` games until the time is spent; seats rotate."""
+    start = time.perf_counter()
+    tally = None
+    seed = 1
+    while tally is None or time.perf_counter() - start < SECONDS_PER_ARENA:
+        part = arena(game, players, GAMES_PER_ROUND, seed, specs, jobs=JOBS)
+        seed += GAMES_PER_ROUND
+        if tally is None:
+            tally = part
+        else:
+            tally.merge(part)
+    summary = tally.summary()
+    return {
+        "bench": "ai_strength",
+        "game": game.id,
+        "players": players,
+        "match": name,
+        "agents": specs,
+        "games": summary["games"],
+        "errors": summary["errors"],
+        "wall_s": round(time.perf_counter() - start, 1),
+        "per_agent": {
+            agent: {k: figures[k] for k in ("win_rate", "win_rate_ci95", "share_of_wins",
+                                            "median_decision_s", "iterations_per_s")}
+            for agent, figures in summary["per_agent"].items()
+        },
+    }
+
+
+def main() -> None:
+    hard = f"hard:{max(1, LEVELS['hard'].iterations // SCALE)}" if SCALE > 1 else "hard"
+    normal = f"normal:{max(1, LEVELS['normal'].iterations // SCALE)}" if SCALE > 1 else "normal"
+    for game_id in sorted(rules.GAMES):
+        game = rules.get_game(game_id)
+        players = bench_players(game)
+        print(json.dumps(speed(game, players)), flush=True)
+        versus_random = [hard] + ["random"] * (players - 1)
+        print(json.dumps(strength(game, players, "hard_vs_random", versus_random)), flush=True)
+        print(json.dumps(strength(game, players, "hard_vs_normal", [hard, normal])), flush=True)
+
+
+if __name__ == "__main__":
+    main()
