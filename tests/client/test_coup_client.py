@@ -217,9 +217,12 @@ def test_coins_and_cards_animate_and_a_click_skips_them(harness):
     assert table.timeline.busy  # the coin flies from the treasury to the player
     kinds = {t.kind for t in table.timeline.queue}
     assert "fly" in kinds
-    harness.frames(3)  # drawn part-way through
+    harness.frames(3)  # drawn part-way through: the count changes when the coin lands
+    assert table.view._count(0) == 2 and table.session.state.coins[0] == 3
     harness.click((5, 400))  # any click lands everything at once
     assert not table.timeline.busy
+    harness.frames(1)
+    assert table.view._count(0) == 3
     rng = random.Random(2)
     for _ in range(200):
         if table.session.over or len(table.session.steps) > 30:

@@ -46,6 +46,8 @@ class CoupView(GameView):
         )
         self.balloons: dict[Seat, tuple[str, str, bool]] = {}  # words, mood, said this turn
         self._turn_key: tuple[Any, ...] = ()
+        self._before: dict[str, Any] = {}  # the view before the animating action: old counts
+        self._hidden: set[Any] = set()
 
     # -- layout and state ------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -262,6 +264,7 @@ class CoupView(GameView):
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if self.table is None or not self.view:
             return
+        self._hidden = ctx.hidden
         if self.theme == "urbis":
             surface.blit(art.smog(self.rect.size), self.rect)
         self._draw_centre(surface, ctx)
@@ -300,7 +303,7 @@ class CoupView(GameView):
             surface.blit(coin, coin.get_rect(center=(round(x), round(y))))
         self._label(
             surface,
-            tr("coup.treasury", n=v["treasury"]),
+            tr("coup.treasury", n=self._count("treasury")),
             15,
             (t.treasury[0], t.court.bottom + self.s(8)),
             SOFT,
@@ -366,11 +369,18 @@ class CoupView(GameView):
             name = name[:-2] + "…"
         self._label(surface, name, 17, (x + 2 * r + self.s(6), y), TEXT, True)
 
+    def _count(self, where: Any) -> int:
+        """Coins shown at a place: the old count while coins are still flying there."""
+        old = ("coins", where) in self._hidden and self._before.get("coins")
+        if where == "treasury":
+            return int(self._before["treasury"] if old else self.view["treasury"])
+        return int(self._before["coins"][where] if old else self.view["coins"][where])
+
     def _draw_coins(self, surface: pygame.Surface, seat: Seat, spot: SeatSpot) -> None:
         r = self.s(11)
         coin = art.coin(r, self.theme)
         surface.blit(coin, coin.get_rect(center=spot.coins))
-        count = self.view["coins"][seat]
+        count = self._count(seat)
         colour = (170, 40, 30) if count >= 7 else TEXT
         self._label(
             surface,
@@ -636,6 +646,8 @@ class CoupView(GameView):
     # -- animation ---------------------------------------------------------------------------------
     def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
         groups: list[list[Tween]] = []
+        if before.get("coins"):
+            self._before = before
         for ev in events:
             said = self.words.balloon(ev)
             if ev["type"] == "declared":
@@ -664,9 +676,10 @@ class CoupView(GameView):
 
     def _tween_coins(self, ev: Event) -> list[list[Tween]]:
         a, b = self._place(ev["source"]), self._place(ev["dest"])
+        hides = frozenset({("coins", ev["source"]), ("coins", ev["dest"])})
         return [
             [
-                Tween("fly", 0.24 + 0.04 * i, {"image": ("coin",), "from": a, "to": b})
+                Tween("fly", 0.24 + 0.04 * i, {"image": ("coin",), "from": a, "to": b}, hides)
                 for i in range(min(ev["amount"], 4))
             ]
         ]
