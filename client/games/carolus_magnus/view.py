@@ -92,7 +92,7 @@ class CarolusView(GameView):
         if view["dice"] and not self.dice.rolling:
             self.dice.set([(art.CLAN_DIE, FACE_VALUE[f]) for f in view["dice"]])
         elif not view["dice"]:
-            self.dice.dice = []
+            self.dice.set([])
         self.tips = self._panel_tips()
 
     def update(self, dt: float) -> None:

@@ -1,0 +1,179 @@
+"""The map board: camera math (zoom about a point, pan, fit), polygon hit-testing, caches."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from client.board import Board
+from client.board.camera import STEP, Camera
+from client.input import InputMapper
+from rules.maps import load_topology
+
+VIEW = pygame.Rect(100, 50, 800, 600)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    pygame.display.set_mode((1000, 700))
+    yield
+
+
+def close(a, b, tol=1e-6):
+    return math.dist(a, b) < tol
+
+
+def test_screen_and_world_are_inverse():
+    cam = Camera((2000.0, 1500.0), VIEW)
+    cam.fit()
+    for p in ((0.0, 0.0), (1234.5, 77.0), (2000.0, 1500.0)):
+        assert close(cam.to_world(cam.to_screen(p)), p)
+
+
+def test_fit_shows_the_whole_map_centred():
+    cam = Camera((2000.0, 1000.0), VIEW)
+    cam.fit()
+    assert cam.zoom == pytest.approx(0.4)  # 800 / 2000 is tighter than 600 / 1000
+    assert cam.level == 0
+    left, top = cam.to_screen((0.0, 0.0))
+    right, bottom = cam.to_screen((2000.0, 1000.0))
+    assert left == pytest.approx(VIEW.left) and right == pytest.approx(VIEW.right)
+    assert (top + bottom) / 2 == pytest.approx(VIEW.centery)
+
+
+def test_fit_to_a_focus_rectangle():
+    cam = Camera((2000.0, 2000.0), VIEW)
+    cam.fit((500.0, 500.0, 1000.0, 1000.0))
+    assert cam.zoom == pytest.approx(0.6)
+    assert close(cam.to_screen((1000.0, 1000.0)), VIEW.center, 1e-6)
+
+
+def test_zoom_about_a_point_keeps_it_fixed():
+    cam = Camera((2000.0, 2000.0), VIEW)
+    cam.fit()
+    anchor = (300, 200)
+    world = cam.to_world(anchor)
+    cam.zoom_step(2, anchor, animate=False)
+    assert cam.zoom == pytest.approx(cam.unit * STEP**2)
+    assert close(cam.to_screen(world), anchor, 1e-6)
+    cam.zoom_step(-1, anchor, animate=False)
+    assert close(cam.to_screen(world), anchor, 1e-6)
+
+
+def test_eased_zoom_keeps_the_anchor_fixed_throughout():
+    cam = Camera((2000.0, 2000.0), VIEW)
+    cam.fit()
+    anchor = (520, 330)
+    world = cam.to_world(anchor)
+    cam.zoom_step(1, anchor)
+    zooms = []
+    while cam.easing:
+        cam.update(1 / 60)
+        zooms.append(cam.zoom)
+        assert close(cam.to_screen(world), anchor, 1e-6)
+    assert zooms == sorted(zooms)
+    assert cam.zoom == pytest.approx(cam.unit * STEP)
+
+
+def test_pan_moves_the_picture_with_the_pointer():
+    cam = Camera((2000.0, 2000.0), VIEW)
+    cam.fit()
+    cam.zoom_step(3, animate=False)
+    p = (900.0, 900.0)
+    before = cam.to_screen(p)
+    cam.pan(40, -25)
+    after = cam.to_screen(p)
+    assert after[0] - before[0] == pytest.approx(40)
+    assert after[1] - before[1] == pytest.approx(-25)
+
+
+def test_pan_cannot_lose_the_map():
+    cam = Camera((2000.0, 2000.0), VIEW)
+    cam.fit()
+    cam.pan(100000, 100000)
+    middle = cam.to_screen((1000.0, 1000.0))
+    assert VIEW.inflate(2, 2).collidepoint(middle)
+
+
+def test_polygon_hit_testing_finds_each_territory_at_its_centre():
+    topo = load_topology("carolus_magnus")
+    board = Board(topo)
+    board.layout(VIEW)
+    for area in topo.areas_of("territory"):
+        pos = tuple(round(v) for v in board.to_screen(area.centre))
+        hit = board.area_at(pos, "territory")
+        assert hit is not None and hit.id == area.id
+
+
+def test_hit_testing_misses_the_gaps_and_outside_the_viewport():
+    topo = load_topology("carolus_magnus")
+    board = Board(topo)
+    board.layout(VIEW)
+    middle = board.to_screen((960.0, 960.0))  # the supply, inside the ring
+    assert board.area_at((round(middle[0]), round(middle[1])), "territory") is None
+    assert board.area_at((VIEW.x - 5, VIEW.y + 5)) is None
+    # Between tiles I and II: the gap the rulebook leaves between tiles.
+    a, b = topo.area(0).polygon, topo.area(1).polygon
+    gap = ((a[12][0] + b[0][0]) / 2, (a[12][1] + b[0][1]) / 2)
+    sx, sy = board.to_screen(gap)
+    assert board.area_at((round(sx), round(sy)), "territory") is None
+
+
+def test_pictures_are_cached_per_zoom_level_and_reused():
+    topo = load_topology("carolus_magnus")
+    board = Board(topo)
+    board.layout(VIEW)
+    board.update(0, budget=None)
+    first = board.renderer.painted
+    assert first > 0
+    board.update(0, budget=None)
+    assert board.renderer.painted == first  # nothing painted twice at one level
+    board.camera.zoom_step(1, animate=False)
+    board.update(0, budget=None)
+    zoomed = board.renderer.painted
+    assert zoomed > first
+    board.camera.zoom_step(-1, animate=False)
+    board.update(0, budget=None)
+    assert board.renderer.painted == zoomed  # back at level 0: its chunks were kept
+    assert set(board.renderer.cached_levels()) >= {0, 1}
+
+
+def test_a_frame_budget_paints_lazily_but_always_draws():
+    topo = load_topology("carolus_magnus")
+    board = Board(topo)
+    board.layout(VIEW)
+    surface = pygame.Surface((1000, 700))
+    board.update(0, budget=0.0)  # no time at all: at most one chunk
+    assert board.renderer.painted <= 1
+    board.draw(surface)  # the scaled whole-map picture stands in
+    assert surface.get_at(VIEW.center) != pygame.Color(0, 0, 0)
+
+
+def test_the_wheel_and_zoom_keys_become_intents():
+    mapper = InputMapper()
+    mapper.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 20), rel=(0, 0),
+                                        buttons=(0, 0, 0)))
+    (intent,) = mapper.translate(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert (intent.kind, intent.name, intent.pos) == ("wheel", "in", (10, 20))
+    (intent,) = mapper.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_MINUS,
+                                                    mod=0))
+    assert (intent.kind, intent.name) == ("command", "zoom_out")
+
+
+def test_board_keys_zoom_pan_and_fit():
+    topo = load_topology("carolus_magnus")
+    board = Board(topo)
+    board.layout(VIEW)
+    unit = board.zoom
+    assert board.key("zoom_in")
+    board.camera.finish()
+    assert board.zoom == pytest.approx(unit * STEP)
+    before = board.to_screen((960.0, 960.0))
+    assert board.key("pan_left")
+    assert board.to_screen((960.0, 960.0))[0] > before[0]
+    assert board.key("fit")
+    assert board.zoom == pytest.approx(unit)
+    assert not board.key("undo")

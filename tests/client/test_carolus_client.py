@@ -1,0 +1,208 @@
+"""Carolus Magnus played in the app by mouse: discs clicked, cubes and the Emperor dragged,
+dice rolled, crowns chosen; refused drops snap back with a reason; only legal steps light."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from client.i18n import tr
+from client.scenes.launch import default_seats
+from client.scenes.table import TableScene
+from client.session import Session
+from rules.carolus_magnus import (
+    ChooseColour,
+    LayDisc,
+    MoveEmperor,
+    PlayToCourt,
+    PlayToTerritory,
+    RollDice,
+)
+
+HUMAN = ("human", None)
+RANDOM_AI = ("ai", "random")
+COLOURS = ("yellow", "red", "pink", "green", "blue")
+
+
+def start_table(harness, kinds=(HUMAN, RANDOM_AI), seed=3):
+    session = Session.new("carolus_magnus", default_seats(list(kinds)), seed, {})
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    if table.curtain_seat is not None:
+        harness.press(tr("curtain.ready", name=table.session.name(table.curtain_seat)))
+    return table
+
+
+def post(kind, **fields):
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def press_and_move(harness, start, end):
+    """Press at `start` and move to `end` in a few steps, without letting go."""
+    start = (int(start[0]), int(start[1]))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    for k in range(1, 5):
+        pos = (round(start[0] + (end[0] - start[0]) * k / 4),
+               round(start[1] + (end[1] - start[1]) * k / 4))
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        harness.frames(1)
+
+
+def release(harness, end):
+    post(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1)
+    harness.frames(2)
+
+
+def drag(harness, start, end):
+    press_and_move(harness, start, end)
+    release(harness, end)
+
+
+def territory_point(view, tid):
+    """A screen point well inside territory `tid` (the centre spot of its first tile)."""
+    tiles = view.territory(tid)["tiles"]
+    x, y = view.board.to_screen(view.spots[tiles[0]]["centre"])
+    return (round(x), round(y))
+
+
+def emperor_point(view):
+    return view._emperor_screen_rect().center
+
+
+def gesture_for(harness, table, seat, action):
+    """Play `action` the way a player would: click, drag or press the prompt button."""
+    view = table.view
+    panel = view.panels[seat]
+    if isinstance(action, LayDisc):
+        harness.click(panel.discs[action.disc - 1].center)
+    elif isinstance(action, PlayToCourt):
+        drag(harness, panel.reserve[COLOURS.index(action.colour)].center, panel.court.center)
+    elif isinstance(action, PlayToTerritory):
+        drag(harness, panel.reserve[COLOURS.index(action.colour)].center,
+             territory_point(view, action.territory))
+    elif isinstance(action, MoveEmperor):
+        drag(harness, emperor_point(view), territory_point(view, view.emperor_target(action.steps)))
+    elif isinstance(action, ChooseColour):
+        harness.click(view._centre_cube_rects()[action.colour].center)
+    elif isinstance(action, RollDice):
+        harness.press(view.action_label(action))
+    else:
+        raise AssertionError(action)
+
+
+def human_moves(harness, table, count, rng):
+    """Play `count` human actions by gesture, letting the AI answer in between."""
+    session = table.session
+    played = 0
+    for _ in range(count * 20):
+        if session.over or played >= count:
+            break
+        humans = session.humans_to_act()
+        if not humans:
+            harness.frames(1)
+            continue
+        seat = humans[0]
+        legal = session.legal(seat)
+        action = rng.choice(legal)
+        steps = len(session.steps)
+        gesture_for(harness, table, seat, action)
+        assert len(session.steps) > steps, (action, table.error)
+        assert session.steps[steps].action == action
+        played += 1
+    return played
+
+
+def test_a_game_played_by_clicking_and_dragging_against_a_random_ai(harness):
+    table = start_table(harness)
+    rng = random.Random(5)
+    played = human_moves(harness, table, 45, rng)
+    assert played >= 30
+    kinds = {s.action.type for s in table.session.steps if s.seat == 0}
+    assert {"lay_disc", "move_emperor", "roll_dice"} <= kinds
+    assert kinds & {"play_to_court", "play_to_territory"}
+    assert table.session.view(None)["round"] >= 3
+
+
+def advance_to(harness, table, phase):
+    """Play random legal human actions by gesture until the human must act in `phase`."""
+    rng = random.Random(11)
+    session = table.session
+    for _ in range(400):
+        humans = session.humans_to_act()
+        if humans and session.view(None)["phase"] == phase:
+            return humans[0]
+        if not humans:
+            harness.frames(1)
+            continue
+        legal = session.legal(humans[0])
+        preferred = [a for a in legal if not isinstance(a, PlayToTerritory)] or legal
+        gesture_for(harness, table, humans[0], rng.choice(preferred))
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_dragging_the_emperor_lights_only_the_legal_steps(harness):
+    table = start_table(harness)
+    seat = advance_to(harness, table, "emperor")
+    view = table.view
+    disc = view.view["laid"] and next(d["disc"] for d in view.view["laid"] if d["seat"] == seat)
+    expected = {view.emperor_target(k) for k in range(1, disc + 1)}
+    press_and_move(harness, emperor_point(view), territory_point(view, view.emperor_target(1)))
+    assert view.held == ("emperor", "")
+    lit = view.lit_territories(table.ctx.legal)
+    assert lit == expected
+    assert view.view["emperor"] not in lit or disc >= len(view.view["territories"])
+    release(harness, territory_point(view, view.emperor_target(1)))
+    assert table.session.steps[-1].action == MoveEmperor(1) or table.session.steps[-1].seat != seat
+
+
+def test_an_illegal_emperor_drop_snaps_back_with_the_reason(harness):
+    table = start_table(harness)
+    seat = advance_to(harness, table, "emperor")
+    view = table.view
+    steps = len(table.session.steps)
+    disc = next(d["disc"] for d in view.view["laid"] if d["seat"] == seat)
+    here = view.view["emperor"]
+    drag(harness, emperor_point(view), territory_point(view, here))  # zero steps
+    assert len(table.session.steps) == steps
+    assert view.held is None
+    assert table.error == tr("illegal.emperor_must_move", allowed=disc)
+    if disc < len(view.view["territories"]) - 1:
+        far = view.emperor_target(disc + 1)
+        drag(harness, emperor_point(view), territory_point(view, far))
+        assert len(table.session.steps) == steps
+        assert table.error == tr("illegal.emperor_too_far", steps=disc + 1, allowed=disc)
+
+
+def test_a_cube_dropped_off_the_targets_snaps_back(harness):
+    table = start_table(harness)
+    seat = advance_to(harness, table, "cubes")
+    view = table.view
+    colour = next(c for c in COLOURS if view.view["reserves"][seat][c])
+    steps = len(table.session.steps)
+    middle = view.board.to_screen(view.painter.middle)
+    drag(harness, view.panels[seat].reserve[COLOURS.index(colour)].center,
+         (round(middle[0]), round(middle[1])))
+    assert len(table.session.steps) == steps
+    assert view.held is None
+    assert view.flash == tr("cm.hint.drop_cube")
+
+
+def test_dragging_the_empty_board_pans_and_the_wheel_zooms(harness):
+    table = start_table(harness)
+    view = table.view
+    camera = view.board.camera
+    vp = camera.viewport
+    start = (vp.x + 12, vp.bottom - 12)  # a corner of the table, clear of every piece
+    before = view.board.to_screen(view.painter.middle)
+    drag(harness, start, (start[0] + 60, start[1] - 40))
+    after = view.board.to_screen(view.painter.middle)
+    assert round(after[0] - before[0]) == 60 and round(after[1] - before[1]) == -40
+    zoom = camera.zoom
+    post(pygame.MOUSEMOTION, pos=vp.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEWHEEL, x=0, y=1)
+    harness.frames(30)
+    assert camera.zoom > zoom
