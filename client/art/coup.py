@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -73,7 +73,7 @@ class _Pen:
     def p(self, x: float, y: float) -> Point:
         return (x * self.k, y * self.k)
 
-    def poly(self, colour: RGB, pts: list[Point], width: float = 0) -> None:
+    def poly(self, colour: RGB, pts: Sequence[Point], width: float = 0) -> None:
         pygame.draw.polygon(self.surface, colour, [self.p(*q) for q in pts], round(width * self.k))
 
     def circle(self, colour: RGB, c: Point, r: float, width: float = 0) -> None:
@@ -478,12 +478,12 @@ def card_back(size: Size, theme: str = "classic") -> pygame.Surface:
         _crown(pen, (150, 212), 20, t.metal)
     else:
         sub = big.subsurface(inner)  # drawing on it clips the lattice to the panel
-        step, w, h = 34 * pen.k, inner.w, inner.h
+        step, h = 34 * pen.k, inner.h
+        width = max(1, round(2 * pen.k))
         for i in range(-14, 16):
-            x = i * step
-            pygame.draw.line(sub, shade(t.frame, 0.7), (x, 0), (x + h, h), max(1, round(2 * pen.k)))
-            pygame.draw.line(sub, shade(t.frame, 0.7), (x + h, 0), (x, h), max(1, round(2 * pen.k)))
-        del w
+            left = i * step
+            pygame.draw.line(sub, shade(t.frame, 0.7), (left, 0), (left + h, h), width)
+            pygame.draw.line(sub, shade(t.frame, 0.7), (left + h, 0), (left, h), width)
         pen.circle(t.frame_dark, (150, 210), 64)
         pen.circle(t.frame, (150, 210), 58)
         pen.circle(t.sky_top, (150, 210), 50)
@@ -537,9 +537,9 @@ def smog(size: Size) -> pygame.Surface:
     """Urbis's table mood: a sepia haze thickening towards the bottom, with drifting banks."""
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
-    for y in range(0, h, 4):
-        t = y / max(1, h)
-        pygame.draw.rect(out, (92, 74, 52, round(40 + 50 * t)), (0, y, w, 4))
+    for row in range(0, h, 4):
+        t = row / max(1, h)
+        pygame.draw.rect(out, (92, 74, 52, round(40 + 50 * t)), (0, row, w, 4))
     bank = pygame.Surface((max(1, w // 4), max(1, h // 4)), pygame.SRCALPHA)
     for i in range(7):
         x = (i * 0.37 % 1.0) * bank.get_width() - bank.get_width() * 0.2

@@ -21,7 +21,6 @@ from rules.coup import (
     Challenge,
     LoseInfluence,
     NoBlock,
-    PickCard,
     ReturnCard,
 )
 
@@ -82,7 +81,7 @@ class CoupView(GameView):
         extra = (
             v["pending"]["returns_left"] if v["phase"] == "exchange" and v["turn"] == seat else 0
         )
-        return v["influence"][seat] + extra
+        return int(v["influence"][seat] + extra)
 
     def card_slots(self, seat: Seat) -> list[pygame.Rect]:
         count = self.hidden_count(seat) + len(self.view["revealed"][seat])
@@ -137,14 +136,13 @@ class CoupView(GameView):
         if phase == "action":
             return self._click_board(pos, legal)
         if phase == "pick":
-            for character, rect in self.pick_rects():
-                if rect.collidepoint(pos) and PickCard(character) in legal:
-                    return PickCard(character)
-            return None
-        for character, rect in self.own_cards():
+            cards = self.pick_rects()
+        else:
+            cards = self.own_cards()
+        for character, rect in cards:
             if rect.collidepoint(pos):
-                for action in (LoseInfluence(character), ReturnCard(character)):
-                    if action in legal:
+                for action in legal:
+                    if getattr(action, "character", None) == character:
                         return action
         return None
 
@@ -155,8 +153,9 @@ class CoupView(GameView):
                     return action
             for action in legal:
                 target = getattr(action, "target", None)
-                chosen = action.type == self.choosing and target is not None
-                if chosen and self.spot(target).block.collidepoint(pos):
+                if action.type != self.choosing or not isinstance(target, int):
+                    continue
+                if self.spot(target).block.collidepoint(pos):
                     return action
             if self.back_button().collidepoint(pos):
                 self.choosing = None
@@ -599,7 +598,7 @@ class CoupView(GameView):
             box.midbottom = (x, y - tail)
             tip = [(x - tail, box.bottom - 1), (x + tail, box.bottom - 1), (x, y)]
         box.clamp_ip(self.rect)
-        fill = MOODS.get(mood, MOODS["claim"])
+        fill: tuple[int, ...] = MOODS.get(mood, MOODS["claim"])
         if not fresh:
             fill = tuple(round(c * 0.78) for c in fill)
         pygame.draw.rect(
