@@ -232,3 +232,18 @@ def test_coins_and_cards_animate_and_a_click_skips_them(harness):
         else:
             act_by_clicking(harness, table, rng)
     assert len(table.session.steps) > 10
+
+
+def test_every_character_has_its_own_face_in_each_theme_cached_with_alpha():
+    import pytest
+
+    size = (72, 101)
+    for theme in ("classic", "urbis"):
+        faces = [coup_art.card_face(c, size, theme) for c in coup_art.CHARACTERS]
+        pixels = {pygame.image.tobytes(f, "RGBA") for f in faces}
+        assert len(pixels) == 5
+        assert all(f.get_size() == size and f.get_flags() & pygame.SRCALPHA for f in faces)
+        assert coup_art.card_face("duke", size, theme) is faces[0]
+        assert coup_art.coin(12, theme).get_size() == (24, 24)
+    with pytest.raises(ValueError):
+        coup_art.card_face("jester", size)
