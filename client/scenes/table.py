@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from client import artwork, resources, storage
+from client import artwork, resources, storage, theme
 from client.anim import Timeline
 from client.games import view_class
 from client.games.base import DrawContext, GameView
@@ -178,16 +178,16 @@ class TableScene(Scene):
             self._button(r, label, self.view.prompt(seats[0], []), "acts", plays, accent=True)
         for seat in reversed([] if shared else seats):
             for action in reversed(self.view.prompt_actions(seat, self.session.legal(seat))):
-                r = pygame.Rect(0, y, bw, bh)
-                r.right = x
-                x = r.left - gap
                 label = self.view.action_label(action)
                 if len(self._prompt_seats()) > 1:
                     label = f"{self.session.name(seat)}: {label}"
+                r = pygame.Rect(0, y, button_width(label, self.app.scale), bh)
+                r.right = x
+                x = r.left - gap
                 self._button(
                     r, label, self.view.action_tip(action), "act", (seat, action), accent=True
                 )
-        self.prompt_text_width = x - rect.x - self.s(60)
+        self.prompt_text_width = x - rect.x - self.s(30)
 
     def _build_curtain(self) -> None:
         seat = self.curtain_seat
@@ -506,12 +506,15 @@ class TableScene(Scene):
         else:
             text, colour = "", artwork.INK
         width = getattr(self, "prompt_text_width", rect.w - self.s(40))
-        lines = resources.wrap(text, self.s(18), max(self.s(200), width), bold=True)[:2]
-        y = rect.centery - len(lines) * self.s(13) - (self.s(10) if self.error else 0)
+        size = self.s(18) if len(text) < 80 else self.s(17)
+        lines = resources.wrap(text, size, max(self.s(200), width), bold=True)
+        lines = lines[: 2 if self.error else 3]
+        step = resources.font(size, True).get_linesize() - self.s(3)
+        y = rect.centery - len(lines) * step // 2 - (self.s(10) if self.error else 0)
         for line in lines:
-            img = resources.text(line, self.s(18), colour, True)
+            img = resources.text(line, size, colour, True)
             surface.blit(img, (rect.x + self.s(18), y))
-            y += img.get_height()
+            y += step
         if self.error:
             err = resources.text(self.error, self.s(15), (160, 30, 20))
             surface.blit(err, (rect.x + self.s(18), y + self.s(2)))
@@ -538,8 +541,16 @@ class TableScene(Scene):
             surface.blit(img, img.get_rect(center=(w // 2, card.y + self.s(160) + i * self.s(24))))
 
 
-def layout_for_tests(size: tuple[int, int], ui_scale: float = 1.0) -> dict[str, tuple[int, int]]:
-    """Window positions of the prompt's two buttons at this window size (for the Xvfb test,
+def button_width(label: str, scale: float) -> int:
+    """A prompt button wide enough for its words (at least the usual width)."""
+    text = resources.font(theme.font_size(18, scale), True).size(label)[0]
+    return max(round(196 * scale), text + round(36 * scale))
+
+
+def layout_for_tests(
+    size: tuple[int, int], labels: tuple[str, str], ui_scale: float = 1.0
+) -> dict[str, tuple[int, int]]:
+    """Window positions of a two-button prompt at this window size (for the Xvfb test,
     which clicks a real window from outside and cannot ask pygame_gui where things are)."""
     w, h = size
     scale = min(w / 1280, h / 800) * ui_scale
@@ -551,9 +562,9 @@ def layout_for_tests(size: tuple[int, int], ui_scale: float = 1.0) -> dict[str, 
     prompt = pygame.Rect(
         px(10), table_bottom + px(6), w - px(LOG_WIDTH) - px(20), px(PROMPT_HEIGHT) - px(14)
     )
-    bw, gap = px(196), px(10)
+    first, last = (button_width(label, scale) for label in labels)
     right = prompt.right - px(12)
     return {
-        "prompt_first": (right - bw - gap - bw // 2, prompt.centery),
-        "prompt_last": (right - bw // 2, prompt.centery),
+        "prompt_first": (right - last - px(10) - first // 2, prompt.centery),
+        "prompt_last": (right - last // 2, prompt.centery),
     }

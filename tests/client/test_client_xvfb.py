@@ -90,7 +90,12 @@ def test_a_person_plays_against_two_ai_in_a_real_window(display, tmp_path):
         window = window[0]
         autosave = Path(data, "autosave.json")
         assert wait_for(autosave.exists)
-        buttons = layout_for_tests((1280, 800))
+        from client import i18n
+        from client.i18n import tr
+
+        i18n.set_language("en")
+        labels = (tr("action.kobayakawa.draw"), tr("action.kobayakawa.flip"))
+        buttons = layout_for_tests((1280, 800), labels)
         # Seat 0 (the human) starts with seed 3: "Draw a card" is the prompt's first button.
         wait_for(lambda: False, 1.5)  # let the opening deal land
         xdotool(
