@@ -168,21 +168,18 @@ def _anchor(pen: _Pen, c: Point, r: float, col: RGB) -> None:
 
 
 def _arrows(pen: _Pen, c: Point, r: float, col: RGB) -> None:
-    """Two arrows chasing each other round a circle: the exchange."""
+    """Two thick arrows chasing each other round a circle: the exchange."""
     x, y = c
-    w = 0.2 * r
-    for start in (0.15 * math.pi, 1.15 * math.pi):
-        pts = [
-            (x + 0.7 * r * math.cos(a), y + 0.7 * r * math.sin(a))
-            for a in (start + i * 0.07 for i in range(11))
-        ]
-        pygame.draw.lines(
-            pen.surface, col, False, [pen.p(*q) for q in pts], max(1, round(w * pen.k))
-        )
-        a = start + 0.75
-        tip = (x + 0.7 * r * math.cos(a + 0.35), y + 0.7 * r * math.sin(a + 0.35))
-        left = (x + 0.98 * r * math.cos(a), y + 0.98 * r * math.sin(a))
-        right = (x + 0.42 * r * math.cos(a), y + 0.42 * r * math.sin(a))
+    ring_outer, ring_inner = 0.78 * r, 0.5 * r
+    for start in (0.1 * math.pi, 1.1 * math.pi):
+        span = [start + i * 0.1 for i in range(15)]  # about 80 degrees of ring
+        outer = [(x + ring_outer * math.cos(a), y + ring_outer * math.sin(a)) for a in span]
+        inner = [(x + ring_inner * math.cos(a), y + ring_inner * math.sin(a)) for a in span]
+        pen.poly(col, outer + inner[::-1])
+        end = span[-1]
+        tip = (x + 0.64 * r * math.cos(end + 0.55), y + 0.64 * r * math.sin(end + 0.55))
+        left = (x + 1.0 * r * math.cos(end), y + 1.0 * r * math.sin(end))
+        right = (x + 0.28 * r * math.cos(end), y + 0.28 * r * math.sin(end))
         pen.poly(col, [tip, left, right])
 
 
@@ -277,10 +274,11 @@ def _captain(pen: _Pen, t: _Theme) -> None:
             pen.circle(t.metal, (x, 104), 15)
             pen.circle(t.halo, (x, 104), 9)
     else:
-        pen.ellipse(f, (80, 104, 140, 26))  # wide brim
-        pen.rect(f, (116, 70, 68, 46), radius=10)
-        plume = [(176, 84), (212, 44), (250, 36), (230, 60), (246, 66), (206, 90)]
+        pen.poly(f, [(66, 118), (150, 96), (236, 104), (224, 124), (150, 122), (74, 132)])  # brim
+        pen.ellipse(f, (108, 70, 88, 50))  # a cavalier's soft crown
+        plume = [(120, 86), (84, 52), (60, 44), (74, 62), (58, 66), (92, 80), (104, 96)]
         pen.poly(d, plume)
+        pen.rect(t.metal, (110, 100, 84, 8), radius=3)  # hat band
     for i in range(3):
         pen.circle(t.metal, (150, 248 + i * 22), 4)
 
@@ -451,7 +449,7 @@ def card_face(character: str, size: Size, theme: str = "classic", name: str = ""
     if not name:
         return out
     w, h = size
-    label = text_fit("bold", name, h * 0.075, w * 0.88, (246, 232, 200))
+    label = text_fit("bold", name, h * 0.075, w * 0.8, (246, 232, 200))
     out.blit(label, label.get_rect(center=(w // 2, round(h * 0.888))))
     return out
 
