@@ -81,9 +81,9 @@ def table_layout(rect: pygame.Rect, bottom: int, scale: float) -> MagnateLayout:
     main = pygame.Rect(middle.x, middle.y, middle.w - side_w - s(8), middle.h)
     side = pygame.Rect(main.right + s(8), middle.y, side_w, middle.h)
     col_w = main.w // DISTRICTS
-    card_w = min(s(80), col_w - s(14))
+    card_w = min(s(78), col_w - s(14))
     card = (card_w, round(card_w * 1.4))
-    d_h = s(80)
+    d_h = s(66)
     d_w = min(col_w - s(8), s(140))
     columns = []
     for i in range(DISTRICTS):

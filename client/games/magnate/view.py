@@ -208,6 +208,30 @@ class MagnateView(MagnateWords, GameView):
         surface.blit(pieces.face(DISTRICT_IDS[d], col.district.size), col.district)
         for seat in (self.top, self.bottom):
             self._draw_line(surface, seat, d, ctx)
+        self._draw_sums(surface, d)
+
+    def completed_sum(self, seat: Seat, d: int) -> int:
+        """The ranks of `seat`'s completed properties in district `d`, as the table shows them."""
+        line = self.view["districts"][d]["properties"][seat]
+        return sum(RANK[e["card"]] for e in line if e["complete"])
+
+    def _draw_sums(self, surface: pygame.Surface, d: int) -> None:
+        """Each player's completed ranks here, on the district's edge next to their side."""
+        assert self.table is not None
+        col = self.table.columns[d].district
+        sums = {seat: self.completed_sum(seat, d) for seat in (self.top, self.bottom)}
+        if not any(sums.values()):
+            return  # nothing built here yet: no noise on an empty table
+        for seat, y in ((self.top, col.top), (self.bottom, col.bottom)):
+            n = sums[seat]
+            leads = n > sums[1 - seat]
+            pill = pygame.Rect(0, 0, self.s(34), self.s(22))
+            pill.center = (col.left + self.s(24), y)
+            fill = artwork.ACCENT if leads else (58, 66, 60)
+            pygame.draw.rect(surface, fill, pill, border_radius=self.s(11))
+            pygame.draw.rect(surface, (20, 20, 20), pill, 1, border_radius=self.s(11))
+            colour = artwork.INK if leads else SOFT
+            self._text(surface, str(n), 15, pill.center, colour, True, "center")
 
     def _draw_line(self, surface: pygame.Surface, seat: Seat, d: int, ctx: DrawContext) -> None:
         assert self.table is not None
@@ -291,7 +315,7 @@ class MagnateView(MagnateWords, GameView):
                                                         pos[1] + self.s(2)), LIT)
 
     def _draw_hand(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        playable = {a.card for a in ctx.legal if isinstance(a, (Develop, BuyDeed, Sell))}
+        playable = {a.card for a in ctx.legal if isinstance(a, (Develop, BuyDeed))}
         for card, rect in self.hand_rects():
             if card is None:
                 surface.blit(pieces.back(rect.size), rect)
@@ -563,6 +587,11 @@ class MagnateView(MagnateWords, GameView):
             gives.append(Option(tr("mag.trade.give", suit=pieces.suit_name(suit)), None,
                                 [(suit, 3)], then, bool(then)))
         self.chooser = Chooser(tr("mag.trade.title"), gives)
+
+    def opening_events(self, view: dict[str, Any]) -> list[Event]:
+        """The log's first line: who starts, and the Crowns everyone can see."""
+        return [{"type": "setup", "to": "all", "seat": view["start_player"],
+                 "crowns": [list(c) for c in view["crowns"]]}]
 
     # -- prompt -------------------------------------------------------------------------
     def needs_private_view(self, seat: Seat) -> bool:

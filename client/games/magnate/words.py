@@ -104,6 +104,11 @@ class MagnateWords:
             return None
         elif kind == "game_over":
             return self._game_over_line(ev)
+        elif kind == "setup":
+            p["crowns"] = "; ".join(
+                f"{self.names[q]}: " + ", ".join(pieces.card_name(c) for c in crowns)
+                for q, crowns in enumerate(ev["crowns"])
+            )
         key = f"log.mag.{kind}"
         return tr(key, **p) if has(key) else None
 
