@@ -12,7 +12,7 @@ from client.anim import Tween, lerp
 from client.art import coup as art
 from client.games.base import DrawContext, GameView
 from client.games.coup.layout import ACTION_ORDER, SeatSpot, TableLayout, table_layout
-from client.games.coup.words import CLAIMS, Words
+from client.games.coup.words import CLAIMS, COSTS, Words
 from client.i18n import tr
 from rules import Action, Event, Seat
 from rules.coup import (
@@ -456,6 +456,8 @@ class CoupView(GameView):
         )
         surface.blit(artwork.panel_surface(b.size, self.s(10)), b)
         turn = [a for a in ctx.legal if a.type in ACTION_ORDER]
+        if turn:  # act here: the board wears the accent, like the prompt
+            self._outline(surface, b.inflate(-self.s(6), -self.s(6)), 3)
         if self.choosing and turn:
             self._draw_targets(surface, ctx, turn)
             return
@@ -476,21 +478,29 @@ class CoupView(GameView):
     ) -> None:
         enabled = bool(options)
         hover = enabled and rect.collidepoint(ctx.hover)
-        fill = (252, 238, 196) if hover else (244, 232, 204) if enabled else (214, 204, 184)
+        fill = (255, 236, 170) if hover else (255, 248, 226) if enabled else (212, 202, 182)
         pygame.draw.rect(surface, fill, rect, border_radius=self.s(6))
         if enabled:
             pygame.draw.rect(
                 surface,
-                artwork.ACCENT if hover else (176, 140, 70),
+                (214, 150, 30) if hover else (176, 140, 70),
                 rect,
-                self.s(2),
+                self.s(3 if hover else 2),
                 border_radius=self.s(6),
+            )
+            self._label(
+                surface, "›", 20, (rect.right - self.s(10), rect.centery), TEXT, True, "midright"
             )
         r = min(rect.h // 2 - self.s(2), self.s(12))
         claim = CLAIMS.get(kind)
         icon = art.symbol(claim, r, self.theme) if claim else art.coin(r, self.theme)
         surface.blit(icon, icon.get_rect(center=(rect.x + self.s(8) + r, rect.centery)))
         label, info = self.words.board_row(kind)
+        cost = COSTS.get(kind, 0)
+        turn = any(a.type in ACTION_ORDER for a in ctx.legal)
+        if turn and not enabled:  # say why it is not offered
+            coins = self.view["coins"][self.viewer] if self.viewer is not None else 0
+            info = tr("coup.board.need", n=cost) if coins < cost else tr("coup.board.must_coup")
         colour = TEXT if enabled else (120, 110, 96)
         head = self._label(
             surface, label, 15, (rect.x + 2 * r + self.s(16), rect.centery), colour, True, "midleft"
