@@ -702,10 +702,12 @@ class MagnateView(MagnateWords, GameView):
         if tween.kind == "token":
             img = pieces.token(d["suit"], self.s(12))
         else:
-            w = round(a.w + (b.w - a.w) * p) if d["card"] else d["size"][0]
-            h = round(a.h + (b.h - a.h) * p) if d["card"] else d["size"][1]
+            deed = bool(d["card"]) and b.w > b.h  # landing as a deed: it turns on the way
+            bw, bh = (b.h, b.w) if deed else b.size
+            w = round(a.w + (bw - a.w) * p) if d["card"] else d["size"][0]
+            h = round(a.h + (bh - a.h) * p) if d["card"] else d["size"][1]
             base = pieces.face(d["card"], d["size"]) if d["card"] else pieces.back(d["size"])
             img = pygame.transform.smoothscale(base, (max(1, w), max(1, h)))
-            if d["card"] and b.w > b.h:  # landing as a deed: turn on the way
+            if deed:
                 img = pygame.transform.rotate(img, 90 * p)
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
