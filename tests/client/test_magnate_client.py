@@ -82,7 +82,13 @@ def perform(harness, table, seat, action):
     if isinstance(action, (Roll, Draw, TakeIncome)) or action.type == "end_turn":
         harness.press(view.action_label(action))
     elif isinstance(action, (Develop, BuyDeed)):
-        drag(harness, hand_rect(table, action.card).center, district_spot(table, action.district))
+        start, end = hand_rect(table, action.card).center, district_spot(table, action.district)
+        if len(table.session.steps) % 2:
+            drag(harness, start, end)
+        else:  # the other way: click the card, then the district
+            harness.click(start)
+            assert view.held == ("card", action.card)
+            harness.click(end)
         if view.chooser is not None:
             choose(harness, table, action)
     elif isinstance(action, Sell):

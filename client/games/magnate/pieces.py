@@ -11,7 +11,8 @@ from typing import Any
 import pygame
 
 from client.art import decktet
-from client.art.dice import DiceFace, DieKind, numbered, register_symbol
+from client.art._draw import RGB, Point
+from client.art.dice import DiceFace, DieKind, Painter, numbered, register_symbol
 from client.i18n import has, language, tr
 from rules.magnate.cards import CARDS, Card, Kind
 from rules.magnate.moves import payments
@@ -19,14 +20,16 @@ from rules.magnate.moves import payments
 SUITS = decktet.SUITS
 
 
+def _suit_painter(suit: str) -> Painter:
+    def paint(surface: pygame.Surface, centre: Point, radius: float, _ink: RGB) -> None:
+        decktet.draw_symbol(surface, suit, centre, radius, decktet.SUIT_COLOURS[suit])
+
+    return paint
+
+
 def _register_suit_symbols() -> None:
     for suit in SUITS:
-        register_symbol(
-            f"decktet.{suit}",
-            lambda surf, c, r, _ink, suit=suit: decktet.draw_symbol(
-                surf, suit, c, r, decktet.SUIT_COLOURS[suit]
-            ),
-        )
+        register_symbol(f"decktet.{suit}", _suit_painter(suit))
 
 
 _register_suit_symbols()

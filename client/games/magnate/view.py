@@ -184,10 +184,14 @@ class MagnateView(MagnateWords, GameView):
         kind, what = self.held
         out: set[int] = set()
         for a in legal:
-            card = kind == "card" and isinstance(a, (Develop, BuyDeed)) and a.card == what
-            token = kind == "token" and isinstance(a, DevelopDeed) and a.suit == what
-            if card or token:
-                out.add(DISTRICT_IDS.index(a.district))  # type: ignore[union-attr]
+            if isinstance(a, (Develop, BuyDeed)):
+                fits = kind == "card" and a.card == what
+            elif isinstance(a, DevelopDeed):
+                fits = kind == "token" and a.suit == what
+            else:
+                continue
+            if fits:
+                out.add(DISTRICT_IDS.index(a.district))
         sell = {1} if kind == "card" and Sell(what) in legal else set()
         bank = {1} if kind == "token" and any(
             isinstance(a, Trade) and a.give == what for a in legal) else set()
@@ -642,7 +646,7 @@ class MagnateView(MagnateWords, GameView):
         seat, card = ev["seat"], ev["card"]
         src = self._card_source(seat, card)
         if ev["play"] == "sell":
-            dest, hides = self.table.discard, frozenset()
+            dest, hides = self.table.discard, frozenset[Any]()
         else:
             d = DISTRICT_IDS.index(ev["district"])
             rects = self.stack(seat, d)

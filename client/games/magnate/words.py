@@ -9,7 +9,7 @@ import pygame
 from client.games.magnate import pieces
 from client.i18n import error_sentence, has, tr
 from rules import Action, Event, IllegalAction, Seat
-from rules.magnate.cards import DISTRICT_IDS
+from rules.magnate.cards import DISTRICT_IDS, RANK
 
 if TYPE_CHECKING:
     from client.games.magnate.view import MagnateView
@@ -38,10 +38,10 @@ class MagnateWords:
             return tr("prompt.generic", name=name)
         phase = v["phase"]
         if phase == "income":
-            pending = v["pending_income"][0] if v["pending_income"] else [seat, DISTRICT_IDS[0]]
-            district = pending[1]
+            pending = v["pending_income"]
+            district = str(pending[0][1]) if pending else DISTRICT_IDS[0]
             line = next(d for d in v["districts"] if d["id"] == district)["properties"][seat]
-            card = line[-1]["card"] if line else district
+            card = str(line[-1]["card"]) if line else district
             return tr("mag.prompt.income", name=name, card=pieces.card_name(card),
                       district=pieces.card_name(district))
         if phase == "roll":
@@ -157,7 +157,7 @@ class MagnateWords:
         if entry["complete"]:
             return head + "\n" + tr("mag.tip.property", name=self.names[seat])
         return head + "\n" + tr("mag.tip.deed_on_table", name=self.names[seat],
-                                placed=entry["tokens"], rank=pieces.CARDS[card].rank)
+                                placed=entry["tokens"], rank=RANK[card])
 
     def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
         return None
