@@ -99,7 +99,8 @@ class App:
 
     def rebuild(self) -> None:
         """Drop every UI element and let the visible scene build its own again."""
-        self.manager.set_locale(i18n.language())
+        if self.manager.get_locale() != i18n.language():
+            self.manager.set_locale(i18n.language())  # re-renders every text: only on a change
         self.manager.clear_and_reset()
         if self.scenes:
             self.scenes[-1].build_ui()

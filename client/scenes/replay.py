@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import pygame
@@ -14,6 +13,7 @@ from client.games.base import DrawContext
 from client.i18n import tr
 from client.input import Intent
 from client.scenes.base import Scene, draw_panel
+from client.scenes.log_panel import Entry, LogPanel
 from client.scenes.table import LOG_WIDTH, PROMPT_HEIGHT, TOP_BAR
 from client.session import Session
 from rules import visible_events
@@ -30,6 +30,7 @@ class ReplayScene(Scene):
         self.index = len(session.steps)
         self.buttons: dict[Any, str] = {}
         self.ctx = DrawContext()
+        self.log = LogPanel()
 
     def build_ui(self) -> None:
         w, h = self.app.size
@@ -49,13 +50,12 @@ class ReplayScene(Scene):
         self._button(done, tr("replay.close"), tr("replay.close_tip"), "close")
         log = pygame.Rect(
             w - self.s(LOG_WIDTH) + self.s(10),
-            self.s(TOP_BAR) + self.s(40),
+            self.s(TOP_BAR) + self.s(44),
             self.s(LOG_WIDTH) - self.s(20),
-            h - self.s(TOP_BAR) - self.s(52),
+            h - self.s(TOP_BAR) - self.s(62),
         )
-        self.log_box = pygame_gui.elements.UITextBox(self._log_html(), log, self.manager)
-        if self.log_box.scroll_bar is not None:
-            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self.log.layout(log, self.app.scale)
+        self.log.set_entries(self._log_entries())
         self._show()
 
     def _button(self, rect: pygame.Rect, text: str, tip: str, name: str) -> None:
@@ -73,14 +73,17 @@ class ReplayScene(Scene):
         self.ctx.last_seat = self.session.steps[self.index - 1].seat if self.index else None
         self.ctx.acting = self.session.game.to_act(self._state())
 
-    def _log_html(self) -> str:
-        lines = [
-            self.view.describe(ev)
-            for ev in self.view.opening_events(self.session.game.view(self.session.initial, None))
-        ]
-        for step in self.session.steps[: self.index]:
-            lines += [self.view.describe(ev) for ev in visible_events(step.transition.events, None)]
-        return "<br>".join(escape(t) for t in lines if t)
+    def _log_entries(self) -> list[Entry]:
+        initial = self.session.game.view(self.session.initial, None)
+        events = [(-1, ev) for ev in self.view.opening_events(initial)]
+        for index, step in enumerate(self.session.steps[: self.index]):
+            events += [(index, ev) for ev in visible_events(step.transition.events, None)]
+        entries = []
+        for index, ev in events:
+            text = self.view.describe(ev)
+            if text:
+                entries.append(Entry(text, ev["type"] == "round_started", index == self.index - 1))
+        return entries
 
     def step(self, name: str) -> None:
         last = len(self.session.steps)
@@ -98,6 +101,9 @@ class ReplayScene(Scene):
             self.step(name)
 
     def handle(self, intent: Intent) -> None:
+        if intent.kind == "wheel" and self.log.rect.collidepoint(intent.pos):
+            self.log.scroll_by(3 if intent.name == "in" else -3)
+            return
         if intent.kind == "command" and intent.name in ("back", "forward"):
             self.step(intent.name)
         elif intent.kind == "cancel":
@@ -125,3 +131,4 @@ class ReplayScene(Scene):
         draw_panel(surface, log, self.app.scale)
         head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
         surface.blit(head, (log.x + self.s(14), log.y + self.s(8)))
+        self.log.draw(surface)

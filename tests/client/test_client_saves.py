@@ -190,7 +190,7 @@ def test_language_switch_takes_effect_without_restart(harness, data_dir):
     spanish = [b.text for b in harness.buttons()]
     assert "Menú" in spanish and "Guardar" in spanish
     assert harness.scene is table
-    assert "Ronda 1" in table._log_html()
+    assert "Ronda 1" in table.log.text()
     assert json.loads((data_dir / "settings.json").read_text())["language"] == "es"
     settings.change("language", "en")
 

@@ -118,7 +118,7 @@ class KobayakawaView(GameView):
             text = tr("koba.last_void", round=last["round"])
         else:
             text = tr(
-                "koba.last_won",
+                "koba.last_won" + (".one" if last["gained"] == 1 else ""),
                 round=last["round"],
                 name=self.names[last["winner"]],
                 gained=last["gained"],
@@ -379,7 +379,8 @@ class KobayakawaView(GameView):
             return tr("log.koba.revealed", cards=shown)
         if kind == "round_won":
             params["name"] = self.names[ev["winner"]]
-            return tr("log.koba.round_won_alone" if ev["alone"] else "log.koba.round_won", **params)
+            key = "log.koba.round_won_alone" if ev["alone"] else "log.koba.round_won"
+            return tr(key + (".one" if ev["gained"] == 1 else ""), **params)
         if kind == "game_over":
             names = ", ".join(self.names[q] for q in ev["winners"])
             return tr("log.koba.game_over", names=names)
