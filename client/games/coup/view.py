@@ -122,7 +122,9 @@ class CoupView(GameView):
             before: list[tuple[Seat, Action]] = [(p, no) for p in run[:i]]
             for action in yes:
                 label = self.words.label(action)
-                if len(run) > 1:
+                if len(run) > 2 and len(yes) == 1:  # many buttons: the question says what
+                    label = self.names[q]
+                elif len(run) > 1:
                     label = tr("coup.shared.who", name=self.names[q], answer=label)
                 groups.append((label, [*before, (q, action)]))
         nobody = tr("coup.shared.nobody") if len(run) > 1 else self.words.label(no)
@@ -363,10 +365,11 @@ class CoupView(GameView):
         colour = (170, 60, 30) if seat == ctx.thinking else MUTED
         self._label(surface, tag, 14, (x + 2 * r + self.s(6), y + self.s(23)), colour)
         name = self.names[seat]
-        width = spot.coins[0] - x - 2 * r - self.s(24)
-        while len(name) > 3 and resources.font(self.s(17), True).size(name)[0] > width:
+        width = spot.coins[0] - x - 2 * r - self.s(20)
+        size = 17 if resources.font(self.s(17), True).size(name)[0] <= width else 15
+        while len(name) > 3 and resources.font(self.s(size), True).size(name)[0] > width:
             name = name[:-2] + "…"
-        self._label(surface, name, 17, (x + 2 * r + self.s(6), y), TEXT, True)
+        self._label(surface, name, size, (x + 2 * r + self.s(6), y + self.s(17 - size)), TEXT, True)
 
     def _count(self, where: Any) -> int:
         """Coins shown at a place: the old count while coins are still flying there."""

@@ -88,15 +88,15 @@ class Words:
             if view["coins"][seat] >= 10:
                 return tr("coup.prompt.must_coup", **params)
             return tr("coup.prompt.action", **params)
+        suffix = ".many" if run > 2 else ".all" if run > 1 else ""
         if phase == "challenge":
             blocked = p.get("blocker") is not None
             key = "coup.prompt.challenge_block" if blocked else "coup.prompt.challenge"
-            return tr(key + (".all" if run > 1 else ""), **params)
+            return tr(key + suffix, **params)
         if phase == "block":
             action = p.get("action")
             cards = tr("coup.or").join(self.card(c) for c in BLOCKERS.get(action or "", ()))
-            key = "coup.prompt.block" + (".all" if run > 1 else "")
-            return tr(key, cards=cards, **params)
+            return tr("coup.prompt.block" + suffix, cards=cards, **params)
         if phase == "lose":
             reason = tr(f"coup.reason.{p.get('loss_reason')}")
             return tr("coup.prompt.lose", reason=reason, **params)
