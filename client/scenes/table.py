@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from html import escape
 from typing import Any
 
 import pygame
@@ -17,13 +16,14 @@ from client.i18n import tr
 from client.input import Intent
 from client.scenes import dialogs
 from client.scenes.base import Scene, draw_panel
+from client.scenes.log_panel import Entry, LogPanel
 from client.session import Session
 from rules import Action, IllegalAction, SaveError, Seat, visible_events
 
 TOP_BAR = 52
 LOG_WIDTH = 330
 PROMPT_HEIGHT = 104
-LOG_LINES = 120
+LOG_LINES = 400
 
 
 class TableScene(Scene):
@@ -41,7 +41,8 @@ class TableScene(Scene):
         self.ai_wait = 0.0
         self.error = ""
         self.buttons: dict[Any, tuple[str, Any]] = {}
-        self.log_box: Any = None
+        self.log = LogPanel()
+        self.log_box: LogPanel | None = None  # None while the curtain hides the table
         self.curtain_seat: Seat | None = None
         self.dialog: Any = None
         self.dialog_kind = ""
@@ -140,13 +141,24 @@ class TableScene(Scene):
         w, h = self.app.size
         rect = pygame.Rect(
             w - self.s(LOG_WIDTH) + self.s(10),
-            self.s(TOP_BAR) + self.s(40),
+            self.s(TOP_BAR) + self.s(44),
             self.s(LOG_WIDTH) - self.s(20),
-            h - self.s(TOP_BAR) - self.s(52),
+            h - self.s(TOP_BAR) - self.s(62),
         )
-        self.log_box = pygame_gui.elements.UITextBox(self._log_html(), rect, self.manager)
-        if self.log_box.scroll_bar is not None:
-            self.log_box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        self.log.layout(rect, self.app.scale)
+        self.log.set_entries(self._log_entries())
+        self.log_box = self.log
+
+    def _refresh_controls(self) -> None:
+        """After a move with no curtain change: remake only the buttons and the log, which
+        is much cheaper than rebuilding the whole UI."""
+        for button in list(self.buttons):
+            button.kill()
+        self.buttons = {}
+        self._show_view()
+        self._build_top_bar()
+        self._build_log()
+        self._build_prompt()
 
     def _prompt_rect(self) -> pygame.Rect:
         t = self.table_rect
@@ -233,24 +245,20 @@ class TableScene(Scene):
         self.ctx.acting = tuple(self.session.to_act())
         self.ctx.legal = [a for s in self._prompt_seats() for a in self.session.legal(s)]
 
-    def _log_html(self) -> str:
+    def _log_entries(self) -> list[Entry]:
+        """Every event the viewer may see, in words; the last action's lines stand out."""
         viewer = self.session.viewer
         opening = self.view.opening_events(self.session.game.view(self.session.initial, viewer))
         lines = [(-1, ev) for ev in visible_events(opening, viewer)]
         lines += self.session.events(viewer)
-        texts = []
+        entries = []
         last_step = len(self.session.steps) - 1
         for index, ev in lines[-LOG_LINES:]:
             text = self.view.describe(ev)
-            if not text:
-                continue
-            text = escape(text)
-            if ev["type"] == "round_started":
-                text = f"<b>{text}</b>"
-            if index == last_step and last_step >= 0:
-                text = f"<font color='#8a2a1c'>{text}</font>"
-            texts.append(text)
-        return "<br>".join(texts)
+            if text:
+                bold = ev["type"] == "round_started"
+                entries.append(Entry(text, bold, index == last_step and last_step >= 0))
+        return entries
 
     def _undo_allowed(self) -> bool:
         return self.session.can_undo() and not self.session.over
@@ -273,8 +281,12 @@ class TableScene(Scene):
         self.ai_wait = 0.0
         self.autosave()
         events = visible_events(transition.events, self.session.viewer)
-        self.curtain_seat = self._curtain()
-        self.app.rebuild()
+        curtain = self._curtain()
+        if curtain is None and self.curtain_seat is None:
+            self._refresh_controls()
+        else:
+            self.curtain_seat = curtain
+            self.app.rebuild()
         self._animate(events, before)
         return True
 
@@ -397,6 +409,9 @@ class TableScene(Scene):
         launch.open_table(self.app, record, state, replace=True)
 
     def handle(self, intent: Intent) -> None:
+        if intent.kind == "wheel" and self.log.rect.collidepoint(intent.pos):
+            self.log.scroll_by(3 if intent.name == "in" else -3)  # the log reads back
+            return
         if self.curtain_seat is None and self.view.gesture(intent, self.ctx.legal):
             return
         if intent.kind == "click":
@@ -488,6 +503,7 @@ class TableScene(Scene):
         draw_panel(surface, log, self.app.scale)
         head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
         surface.blit(head, (log.x + self.s(14), log.y + self.s(8)))
+        self.log.draw(surface)
         self._draw_prompt(surface)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
