@@ -354,7 +354,10 @@ class MagnateView(MagnateWords, GameView):
         targets = self._targets(ctx.legal)
         pygame.draw.rect(surface, (70, 84, 76), t.discard, 2, border_radius=self.s(8))
         if self.view["discards"]:
-            surface.blit(pieces.face(self.view["discards"][-1], t.discard.size), t.discard)
+            top = self.view["discards"][-1]
+            surface.blit(pieces.face(top, t.discard.size), t.discard)
+            if ("sold", top) in self.recent.values():
+                self._outline(surface, t.discard, LAST, 2, 4)
         if targets.get("sell"):
             self._outline(surface, t.discard, LIT, 4 if t.discard.collidepoint(ctx.hover) else 2)
         self._text(surface, tr("mag.sell_here"), 15,
@@ -499,6 +502,7 @@ class MagnateView(MagnateWords, GameView):
         piece = self._piece_at(pos)
         if piece is not None:
             self.held = None if self.held == piece else piece
+            self._quiet_tips(self.held is not None)
             return None
         if self.held is not None:
             held = self.held
