@@ -38,7 +38,11 @@ _KEY_COMMANDS = {
     (pygame.K_MINUS, False): "zoom_out",
     (pygame.K_KP_MINUS, False): "zoom_out",
     (pygame.K_HOME, False): "fit",
+    (pygame.K_RETURN, False): "confirm",
+    (pygame.K_KP_ENTER, False): "confirm",
 }
+# 1..9 pick the prompt's choices from the left, so a game can be played from the keyboard.
+_KEY_COMMANDS.update({(getattr(pygame, f"K_{n}"), False): f"choose{n}" for n in range(1, 10)})
 
 
 class InputMapper:

@@ -430,9 +430,25 @@ class TableScene(Scene):
                 self.timeline.skip()
             elif intent.name in mapping:
                 self.command(mapping[intent.name])
+            elif intent.name == "confirm" and self.curtain_seat is not None:
+                self.command("curtain")
+            elif intent.name.startswith("choose"):
+                self._choose(int(intent.name[len("choose") :]))
         elif intent.kind == "cancel":
             self.timeline.skip()
             self.view.cancel()
+
+    def _choose(self, number: int) -> None:
+        """The keyboard's 1..9: press the prompt's n-th button from the left."""
+        if self.curtain_seat is not None:
+            return
+        choices = sorted(
+            (b for b, (name, _arg) in self.buttons.items() if name in ("act", "acts", "results")),
+            key=lambda b: b.rect.x,
+        )
+        if 1 <= number <= len(choices):
+            name, arg = self.buttons[choices[number - 1]]
+            self.command(name, arg)
 
     def _drag_table(self, intent: Intent) -> None:
         """Drag and drop on the table: the view picks up and follows; a drop may play."""

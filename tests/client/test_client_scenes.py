@@ -80,3 +80,20 @@ def test_resizing_rebuilds_the_ui_and_respects_the_minimum(harness):
     harness.frames(2)
     assert harness.app.size == (1024, 640)
     assert harness.button(tr("table.menu")).rect.right <= 1024
+
+
+def test_a_whole_game_can_be_played_from_the_keyboard(harness):
+    table = start_table(harness, [("human", None), ("human", None), ("ai", "easy")], seed=9)
+    for _ in range(400):
+        if table.session.over:
+            break
+        if table.curtain_seat is not None:
+            harness.key(pygame.K_RETURN)  # the named player is looking: show the table
+        elif table.session.humans_to_act():
+            before = len(table.session.steps)
+            harness.key(pygame.K_1)
+            assert len(table.session.steps) > before  # (the AI may have answered already)
+            assert table.session.is_human(table.session.steps[before].seat)
+        else:
+            harness.frames(1)
+    assert table.session.over
