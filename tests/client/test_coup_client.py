@@ -247,3 +247,12 @@ def test_every_character_has_its_own_face_in_each_theme_cached_with_alpha():
         assert coup_art.coin(12, theme).get_size() == (24, 24)
     with pytest.raises(ValueError):
         coup_art.card_face("jester", size)
+
+
+def test_escape_takes_back_a_half_chosen_target(harness):
+    table = start_table(harness, [HUMAN, RANDOM_AI, RANDOM_AI], seed=6, start_player=0)
+    harness.click(dict(table.view.board_rows())["steal"].center)
+    assert table.view.choosing == "steal"
+    harness.key(pygame.K_ESCAPE)
+    assert table.view.choosing is None and not table.session.steps
+    assert table.view.tip_at(dict(table.view.board_rows())["tax"].center)

@@ -650,10 +650,21 @@ class CoupView(GameView):
                     ),
                 )
             )
-        for kind, rect in self.board_rows():
-            label, info = self.words.board_row(kind)
-            tips.append((rect, f"{label} · {info}. " + tr(f"coup.tip.{kind}")))
         return tips
+
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        """The action board explains a row under the pointer (not while a target is chosen)."""
+        if self.table is None or not self.view or self.choosing:
+            return None
+        for kind, rect in self.board_rows():
+            if rect.collidepoint(pos):
+                label, info = self.words.board_row(kind)
+                return f"{label} · {info}. " + tr(f"coup.tip.{kind}")
+        return None
+
+    def cancel(self) -> None:
+        """Escape or a right click while choosing a target: back to the whole board."""
+        self.choosing = None
 
     # -- animation ---------------------------------------------------------------------------------
     def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
