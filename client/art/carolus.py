@@ -325,12 +325,14 @@ class CarolusPainter(MapPainter):
         self.label_at = {a.id: self._label_spot(a) for a in self.areas()}
 
     def _label_spot(self, area: Area) -> Point:
-        """The numeral sits just inside the tile's inner edge, facing the middle."""
+        """The numeral sits just inside the tile's plain outer edge (clear of the Emperor,
+        who stands near the inner edge, and of the castle)."""
         mx, my = self.middle
-        inner = min(math.dist(self.middle, p) for p in area.polygon)
+        here = math.dist(self.middle, area.centre)
+        rim = min(d for d in (math.dist(self.middle, p) for p in area.polygon) if d > here)
         dx, dy = area.centre[0] - mx, area.centre[1] - my
         d = math.hypot(dx, dy) or 1.0
-        return (mx + dx / d * (inner + 26), my + dy / d * (inner + 26))
+        return (mx + dx / d * (rim - 24), my + dy / d * (rim - 24))
 
     @property
     def version(self) -> Hashable:

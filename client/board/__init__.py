@@ -120,7 +120,7 @@ class Board:
         self.camera.pan(pos[0] - prev[0], pos[1] - prev[1])
 
     # -- frames ----------------------------------------------------------------------------------
-    def update(self, dt: float, budget: float | None = 0.005) -> None:
+    def update(self, dt: float, budget: float | None = 0.002) -> None:
         """Ease the camera and paint missing map pieces within `budget` seconds."""
         self.camera.update(dt)
         self.renderer.prepare(self.camera, budget)

@@ -39,6 +39,8 @@ class MapRenderer:
         self._version = painter.version
         self._unit = 0.0
         self._last: tuple[pygame.Surface, float, tuple[float, float]] | None = None
+        self._last_of: object = None
+        self._sharp: tuple[int, float, tuple[float, float], tuple[int, int]] | None = None
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
 
     # -- caches ---------------------------------------------------------------------------
@@ -47,7 +49,7 @@ class MapRenderer:
         self._base = None
         self._levels.clear()
         self._sprites.clear()
-        self._last = None
+        self._last = self._sharp = None
         self._version = self.painter.version
 
     def _check(self, camera: Camera) -> None:
@@ -58,7 +60,7 @@ class MapRenderer:
         if camera.unit != self._unit:
             self._levels.clear()
             self._sprites.clear()
-            self._last = None
+            self._last = self._sharp = None
             self._unit = camera.unit
 
     def base(self) -> pygame.Surface:
@@ -81,15 +83,17 @@ class MapRenderer:
     def cached_levels(self) -> list[int]:
         return list(self._levels)
 
-    def visible_chunks(self, camera: Camera, level: int) -> list[tuple[int, int]]:
+    def visible_chunks(self, camera: Camera, level: int,
+                       margin: int = 0) -> list[tuple[int, int]]:
+        """The chunks of `level` the camera's view covers, plus `margin` chunks around."""
         zoom = camera.level_zoom(level)
         x, y, w, h = camera.visible_world()
         side = CHUNK / zoom
         cols = math.ceil(self.world_size[0] / side)
         rows = math.ceil(self.world_size[1] / side)
-        i0, j0 = max(0, int(x // side)), max(0, int(y // side))
-        i1 = min(cols - 1, int((x + w) // side))
-        j1 = min(rows - 1, int((y + h) // side))
+        i0, j0 = max(0, int(x // side) - margin), max(0, int(y // side) - margin)
+        i1 = min(cols - 1, int((x + w) // side) + margin)
+        j1 = min(rows - 1, int((y + h) // side) + margin)
         return [(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)]
 
     def _paint_chunk(self, zoom: float, key: tuple[int, int]) -> pygame.Surface:
@@ -103,7 +107,7 @@ class MapRenderer:
         self.painted += 1
         return surface
 
-    def prepare(self, camera: Camera, budget: float | None = 0.005) -> bool:
+    def prepare(self, camera: Camera, budget: float | None = 0.002) -> bool:
         """Paint missing chunks of the camera's level (then of the levels next to it) for
         at most `budget` seconds (None: all of the current level). True when the current
         level's visible chunks are all ready."""
@@ -126,13 +130,15 @@ class MapRenderer:
         return ready
 
     def _prefetch(self, camera: Camera, start: float, budget: float) -> None:
-        """With time to spare, paint the neighbouring levels' visible chunks lazily."""
-        for level in (camera.level + 1, camera.level - 1):
-            for key in self.visible_chunks(camera, level):
+        """With time to spare, paint lazily what the next gesture will need: a ring of
+        chunks round the view (a pan), then the neighbouring levels (a zoom step)."""
+        plan = [(camera.level, 1), (camera.level + 1, 0), (camera.level - 1, 0)]
+        for level, margin in plan:
+            for key in self.visible_chunks(camera, level, margin):
                 have = self._levels.get(level)
                 if have is not None and key in have:
                     continue
-                if time.perf_counter() - start > budget * 0.6:
+                if time.perf_counter() - start > budget * 0.5:
                     return
                 self.chunks_of(level)[key] = self._paint_chunk(camera.level_zoom(level), key)
                 self._trim(camera.level)
@@ -159,18 +165,36 @@ class MapRenderer:
                     )
                     surface.blit(chunk, (round(x), round(y)))
             if all(k in chunks for k in keys):
-                self._last = (
-                    surface.subsurface(view.clip(surface.get_rect())).copy(),
-                    camera.zoom,
-                    camera.to_world(view.topleft),
-                )
+                # Remember (cheaply) the last sharp view; its picture is only put together
+                # from the chunks if a zoom starts from it.
+                self._sharp = (level, camera.zoom, camera.origin, view.size)
         surface.set_clip(clip)
 
     def _draw_scaled(self, surface: pygame.Surface, camera: Camera) -> None:
-        _blit_scaled(surface, camera, self.base(), self.base_zoom, (0.0, 0.0))
-        if self._last is not None:
-            picture, zoom, origin = self._last
+        last = self._last_picture()
+        if last is None or not _covers(camera, *last):
+            _blit_scaled(surface, camera, self.base(), self.base_zoom, (0.0, 0.0))
+        if last is not None:
+            picture, zoom, origin = last
             _blit_scaled(surface, camera, picture, zoom, origin)
+
+    def _last_picture(self) -> tuple[pygame.Surface, float, tuple[float, float]] | None:
+        """The last sharp view as one picture, composed from its level's chunks once."""
+        if self._sharp is None:
+            return None
+        if self._last is not None and self._last_of == self._sharp:
+            return self._last
+        level, zoom, origin, size = self._sharp
+        chunks = self._levels.get(level)
+        if not chunks:
+            return None
+        picture = _opaque(pygame.Surface(size))
+        picture.fill(self.painter.background)
+        ox, oy = origin[0] * zoom, origin[1] * zoom
+        for (i, j), chunk in chunks.items():
+            picture.blit(chunk, (round(i * CHUNK - ox), round(j * CHUNK - oy)))
+        self._last, self._last_of = (picture, zoom, origin), self._sharp
+        return self._last
 
     # -- highlights -------------------------------------------------------------------------
     def area_sprite(
@@ -211,6 +235,7 @@ class MapRenderer:
             for p, q in ((a1, b1), (a2, b2)):
                 pygame.draw.line(sprite, outline, p, q, max(1, round(width)))
                 pygame.draw.aaline(sprite, outline, p, q)
+        sprite = _fast_alpha(sprite)
         if len(self._sprites) > 256:
             self._sprites.clear()
         self._sprites[(key, level)] = (sprite, (left, top))
@@ -255,6 +280,13 @@ def _opaque(surface: pygame.Surface) -> pygame.Surface:
     return surface
 
 
+def _fast_alpha(surface: pygame.Surface) -> pygame.Surface:
+    """Per-pixel alpha in the display's format when there is one (fast blits)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
 def _blit_scaled(
     surface: pygame.Surface,
     camera: Camera,
@@ -280,6 +312,15 @@ def _blit_scaled(
     factor = camera.zoom / zoom
     size = (max(1, round(crop.w * factor)), max(1, round(crop.h * factor)))
     surface.blit(pygame.transform.scale(picture.subsurface(crop), size), (round(sx), round(sy)))
+
+
+def _covers(camera: Camera, picture: pygame.Surface, zoom: float,
+            origin: tuple[float, float]) -> bool:
+    """Whether a picture of the world (from `origin` at `zoom`) fills the camera's view."""
+    vx, vy, vw, vh = camera.visible_world()
+    pw, ph = picture.get_size()
+    return (origin[0] <= vx and origin[1] <= vy and origin[0] + pw / zoom >= vx + vw
+            and origin[1] + ph / zoom >= vy + vh)
 
 
 def _stretched(quad: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:

@@ -1,8 +1,8 @@
-"""Where things sit on the Carolus Magnus table: seat panels left and right, the board between.
+"""Where things sit on the Carolus Magnus table: seat panels at the sides, the board beside.
 
 Seat panels are screen-space (they stay readable at any zoom); the board's camera gets the
-rectangle between the two columns. With four players partners share a column (team 0 on
-the left, team 1 on the right), so a glance shows the two sides.
+rest. Two players share the left column, so the ring is larger; with four players partners
+share a column (team 0 on the left, team 1 on the right), so a glance shows the two sides.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ class SeatPanel:
 
 def columns(players: int) -> tuple[list[int], list[int]]:
     """Which seats sit in the left and right columns."""
-    if players == 2:
-        return [0], [1]
+    if players == 2:  # both on the left: the ring gets the rest, a third larger
+        return [0, 1], []
     if players == 3:
         return [0, 2], [1]
     return [0, 2], [1, 3]
@@ -44,6 +44,8 @@ def seat_panels(rect: pygame.Rect, players: int, scale: float) -> dict[int, Seat
     left, right = columns(players)
     out: dict[int, SeatPanel] = {}
     for seats, x in ((left, rect.x + s(MARGIN)), (right, rect.right - s(MARGIN + PANEL_W))):
+        if not seats:
+            continue
         avail = rect.h - s(MARGIN) * (len(seats) + 1)
         h = min(s(318), avail // len(seats))
         total = h * len(seats) + s(MARGIN) * (len(seats) - 1)
@@ -77,7 +79,9 @@ def _panel(seat: int, rect: pygame.Rect, scale: float) -> SeatPanel:
     return SeatPanel(seat, rect, header, discs, reserve, court, rows)
 
 
-def board_viewport(rect: pygame.Rect, scale: float) -> pygame.Rect:
-    """The rectangle between the two columns of panels, where the camera shows the board."""
+def board_viewport(rect: pygame.Rect, players: int, scale: float) -> pygame.Rect:
+    """The rectangle beside or between the columns of panels: where the camera shows the
+    board."""
     side = round((PANEL_W + 2 * MARGIN) * scale)
-    return pygame.Rect(rect.x + side, rect.y, max(40, rect.w - 2 * side), rect.h)
+    right = side if columns(players)[1] else 0
+    return pygame.Rect(rect.x + side, rect.y, max(40, rect.w - side - right), rect.h)

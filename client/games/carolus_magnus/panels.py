@@ -47,21 +47,33 @@ class PanelPainter:
         self.names = names
         self.colours = seat_colours
         self.scale = scale
+        self._cache: dict[int, tuple[Any, pygame.Surface, tuple[int, int]]] = {}
 
     def s(self, v: float) -> int:
         return round(v * self.scale)
 
-    def draw(
-        self,
-        surface: pygame.Surface,
-        p: SeatPanel,
-        v: dict[str, Any],
-        lit: dict[str, Any],
-        thinking: bool,
-        now: float,
-    ) -> None:
+    def draw(self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any],
+             lit: dict[str, Any], thinking: bool, now: float, serial: int = -1) -> None:
         """`lit`: discs (numbers clickable), reserve (colours draggable), court (a drop
-        target now), acting (this seat must act), hidden (colours in flight to here)."""
+        target now), acting (this seat must act), held (a colour picked up from here).
+        The panel is drawn once into a picture and reused while nothing it shows changes
+        (`serial` names the view it was drawn from)."""
+        dots = 1 + int(now * 3) % 3 if thinking else 0
+        key = (serial, repr(sorted((k, repr(val)) for k, val in lit.items())), dots,
+               tuple(p.rect))
+        cached = self._cache.get(p.seat)
+        if serial < 0 or cached is None or cached[0] != key:
+            m = self.s(8)
+            picture = pygame.Surface(p.rect.inflate(2 * m, 2 * m).size, pygame.SRCALPHA)
+            self._draw(picture, moved(p, m - p.rect.x, m - p.rect.y), v, lit, dots)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()
+            cached = (key, picture, (p.rect.x - m, p.rect.y - m))
+            self._cache[p.seat] = cached
+        surface.blit(cached[1], cached[2])
+
+    def _draw(self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any],
+              lit: dict[str, Any], dots: int) -> None:
         draw_panel(surface, p.rect, self.scale)
         if lit.get("acting"):
             pygame.draw.rect(
@@ -71,13 +83,13 @@ class PanelPainter:
                 self.s(3),
                 border_radius=self.s(10),
             )
-        self._header(surface, p, v, thinking, now)
+        self._header(surface, p, v, dots)
         self._discs(surface, p, v, lit.get("discs", set()))
         self._reserve(surface, p, v, lit.get("reserve", set()), lit.get("held"))
         self._court(surface, p, v, bool(lit.get("court")))
 
     def _header(
-        self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any], thinking: bool, now: float
+        self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any], dots: int
     ) -> None:
         seat = p.seat
         h = p.header
@@ -95,8 +107,8 @@ class PanelPainter:
             tower.get_rect(midright=(right - count.get_width() - self.s(3), h.centery + self.s(2))),
         )
         name = self.names[seat]
-        if thinking:
-            name += " " + "." * (1 + int(now * 3) % 3)
+        if dots:
+            name += " " + "." * dots
         room = h.w - self.s(44) - count.get_width() - tower.get_width() - self.s(16)
         label(
             surface,
@@ -194,5 +206,10 @@ class PanelPainter:
             )
 
 
-def court_rect_names() -> tuple[str, ...]:
-    return COLOURS
+def moved(p: SeatPanel, dx: int, dy: int) -> SeatPanel:
+    """The same panel with every rect moved by (dx, dy): for drawing it off screen."""
+    return SeatPanel(
+        p.seat, p.rect.move(dx, dy), p.header.move(dx, dy), [r.move(dx, dy) for r in p.discs],
+        [r.move(dx, dy) for r in p.reserve], p.court.move(dx, dy),
+        [r.move(dx, dy) for r in p.rows],
+    )

@@ -42,6 +42,8 @@ COLOURS = art.CLAN_ORDER
 FACE_VALUE = {c: i + 1 for i, c in enumerate((*COLOURS, "crown"))}
 LIT_FILL = (255, 214, 96, 70)
 LIT_LINE = (255, 214, 96, 255)
+REACH_FILL = (255, 214, 96, 28)
+REACH_LINE = (255, 214, 96, 150)
 HOVER_FILL = (255, 255, 255, 36)
 HOVER_LINE = (250, 244, 226, 200)
 
@@ -63,6 +65,7 @@ class CarolusView(GameView):
         self.held_pos: tuple[int, int] = (0, 0)
         self.pan_from: tuple[int, int] | None = None
         self.flash = ""
+        self.serial = 0
         self.spots = {p.area: {} for p in topo.places if p.area is not None}
         for place in topo.places:
             if place.area is not None:
@@ -83,11 +86,12 @@ class CarolusView(GameView):
         players = len(self.names)
         self.panels = seat_panels(rect, players, scale)
         self.paint = PanelPainter(self.names, self.colours, scale)
-        self.board.layout(board_viewport(rect, scale), self.focus)
+        self.board.layout(board_viewport(rect, players, scale), self.focus)
         self.dice.size = self.s(34)
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
         super().show(view, viewer)
+        self.serial += 1
         self.painter.set_territories([t["tiles"] for t in view["territories"]])
         if view["dice"] and not self.dice.rolling:
             self.dice.set([(art.CLAN_DIE, FACE_VALUE[f]) for f in view["dice"]])
@@ -150,9 +154,8 @@ class CarolusView(GameView):
             self._draw_emperor(surface, self.board.to_screen(self.emperor_pos()), ctx)
         surface.set_clip(clip)
         for seat, panel in self.panels.items():
-            self.paint.draw(
-                surface, panel, self.view, self._panel_lit(seat, ctx), seat == ctx.thinking, ctx.now
-            )
+            self.paint.draw(surface, panel, self.view, self._panel_lit(seat, ctx),
+                            seat == ctx.thinking, ctx.now, self.serial)
         self._draw_held(surface)
         self._draw_hint(surface)
 
@@ -174,6 +177,9 @@ class CarolusView(GameView):
 
     def _draw_targets(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         lit = self.lit_territories(ctx.legal)
+        # Before anything is picked up, the Emperor's reachable lands show faintly, numbered.
+        steps = {self.emperor_target(a.steps): a.steps for a in ctx.legal
+                 if isinstance(a, MoveEmperor)}
         hover = (
             self.territory_at(ctx.hover) if self.held is None and self.pan_from is None else None
         )
@@ -184,10 +190,29 @@ class CarolusView(GameView):
                 self.board.light(
                     surface, ("lit", key), polys, LIT_FILL, LIT_LINE, 4 * self.scale, joins
                 )
+            elif t["id"] in steps and self.held is None:
+                self.board.light(
+                    surface, ("reach", key), polys, REACH_FILL, REACH_LINE, 3 * self.scale, joins
+                )
             elif hover is not None and hover["id"] == t["id"]:
                 self.board.light(
                     surface, ("hover", key), polys, HOVER_FILL, HOVER_LINE, 2 * self.scale, joins
                 )
+
+        if self.held is None or self.held[0] == "emperor":
+            for tid, n in steps.items():
+                self._step_badge(surface, tid, n)
+
+    def _step_badge(self, surface: pygame.Surface, tid: int, steps: int) -> None:
+        """A round badge with the number of steps the Emperor takes to reach `tid`."""
+        tiles = self.territory(tid)["tiles"]
+        x, y = self.board.to_screen(self.spots[tiles[len(tiles) // 2]]["emperor"])
+        r = self.s(11)
+        centre = (round(x), round(y - self._emperor_px() * 0.2))
+        pygame.draw.circle(surface, (40, 30, 20), (centre[0] + 1, centre[1] + 2), r)
+        pygame.draw.circle(surface, art.ACCENT_RING, centre, r)
+        pygame.draw.circle(surface, (40, 30, 20), centre, r, max(1, self.s(2)))
+        label(surface, str(steps), self.s(15), centre, (40, 30, 20), True, "center")
 
     def lit_territories(self, legal: list[Action]) -> set[int]:
         """Territories the held piece may go to now (from the legal actions only)."""
@@ -303,8 +328,16 @@ class CarolusView(GameView):
                 "midtop",
             )
         if ("dice",) not in ctx.hidden:
-            self.dice.place((round(cx), round(cy + self.s(62))), self.s(34))
+            self._place_dice()
             self.dice.draw(surface)
+
+    def _place_dice(self) -> None:
+        """The dice lie in the middle of the ring, as big as fits between its tiles."""
+        cx, cy = self.board.to_screen(self.painter.middle)
+        n = max(1, len(self.dice.dice))
+        room = 2 * 330 * self.board.zoom  # most of the ring's inner width
+        size = max(self.s(20), min(self.s(34), round((room + self.dice.gap) / n) - self.dice.gap))
+        self.dice.place((round(cx), round(cy + self.s(62))), size)
 
     def _draw_laid(self, surface: pygame.Surface, at: tuple[float, float]) -> None:
         laid = self.view["laid"]
@@ -576,6 +609,7 @@ class CarolusView(GameView):
 
     def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
         if tween.kind == "dice":
+            self._place_dice()
             self.dice.draw(surface, at=tween.elapsed)
         elif tween.kind == "emperor":
             self._draw_emperor_walk(surface, tween)
