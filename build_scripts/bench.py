@@ -26,6 +26,8 @@ def main() -> None:
     # The client: cold start to an interactive menu, and table frame times at 1920x1080.
     sys.stdout.flush()
     subprocess.run([sys.executable, "-m", "client.bench"], check=True)
+    # The map board: Carolus Magnus's table at 1920x1080 while panning and zooming.
+    subprocess.run([sys.executable, "-m", "client.board.bench"], check=True)
     # The AI: decision times per level, and hard against random and normal in arenas.
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_ai.py")], check=True)
 
