@@ -138,7 +138,13 @@ class Words:
     # -- the log -------------------------------------------------------------------------
     def describe(self, ev: Event) -> str | None:
         kind = ev["type"]
-        if kind in ("challenge_window", "block_window", "claim_unchallenged", "allowed"):
+        if kind in (
+            "challenge_window",
+            "block_window",
+            "claim_unchallenged",
+            "allowed",
+            "not_blocked",
+        ):
             return None
         params = {k: v for k, v in ev.items() if k not in ("type", "to")}
         for key in ("seat", "claimant", "challenger", "winner", "blocker", "target"):
