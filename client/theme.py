@@ -68,6 +68,20 @@ def build(scale: float) -> dict[str, Any]:
     def font(size: int, bold: bool = False) -> dict[str, str]:
         return _font(size, scale, bold)
 
+    accent_button = {  # "your turn / act here": the one accent colour, dark ink words
+        **button,
+        "colours": {
+            **button["colours"],
+            "normal_bg": accent,
+            "hovered_bg": _hex(_shade(ACCENT, 0.9)),
+            "normal_border": ink,
+            "normal_text": ink,
+            "hovered_text": ink,
+            "active_text": ink,
+        },
+        "font": font(18, True),
+    }
+
     return {
         "defaults": {
             "colours": {
@@ -87,20 +101,9 @@ def build(scale: float) -> dict[str, Any]:
             "font": font(16),
         },
         "button": button,
-        "#accent": {
-            **button,
-            "colours": {
-                **button["colours"],
-                "normal_bg": accent,
-                "hovered_bg": _hex(_shade(ACCENT, 0.9)),
-                "normal_border": ink,
-                "normal_text": ink,
-                "hovered_text": ink,
-                "active_text": ink,
-            },
-            "font": font(18, True),
-        },
+        "#accent": accent_button,
         "#menu_button": {**button, "font": font(22, True)},
+        "#menu_accent": {**accent_button, "font": font(22, True)},
         "drop_down_menu": {
             "font": font(16),
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius},

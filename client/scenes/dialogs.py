@@ -23,9 +23,12 @@ def centred(manager: Any, w: int, h: int) -> pygame.Rect:
 def message(manager: Any, title: str, text: str, scale: float) -> Any:
     """A modal note with one OK button."""
     rect = centred(manager, round(520 * scale), round(280 * scale))
-    return pygame_gui.windows.UIMessageWindow(
+    window = pygame_gui.windows.UIMessageWindow(
         rect, escape(text), manager, window_title=title, always_on_top=True
     )
+    if window.dismiss_button is not None:  # our word for it, not the library's translation
+        window.dismiss_button.set_text(tr("dialog.ok"))
+    return window
 
 
 def save_error(manager: Any, exc: Any, scale: float) -> Any:

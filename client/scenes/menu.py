@@ -51,7 +51,7 @@ class MainMenu(Scene):
                 tr(key),
                 self.manager,
                 tool_tip_text=tip_text,
-                object_id="#accent" if primary else "#menu_button",
+                object_id="#menu_accent" if primary else "#menu_button",
             )
             self.buttons[button] = name
 
@@ -87,11 +87,12 @@ class MainMenu(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = surface.get_size()
-        sun = artwork.red_sun(self.s(120))
-        surface.blit(sun, sun.get_rect(center=(w // 2, int(h * 0.20))))
+        centre = (w // 2, int(h * 0.19))
+        sun = artwork.red_sun(self.s(100))
+        surface.blit(sun, sun.get_rect(center=centre))
         title = resources.text("Tablero", self.s(64), artwork.PARCHMENT, bold=True)
-        surface.blit(title, title.get_rect(center=(w // 2, int(h * 0.20))))
+        surface.blit(title, title.get_rect(center=centre))
         sub = resources.text(tr("menu.tagline"), self.s(20), (214, 206, 186))
-        surface.blit(sub, sub.get_rect(center=(w // 2, int(h * 0.20) + self.s(84))))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, centre[1] + self.s(112))))
         ver = resources.text(f"v{rules.__version__}", self.s(14), (170, 170, 160))
         surface.blit(ver, ver.get_rect(bottomright=(w - self.s(12), h - self.s(8))))
