@@ -256,3 +256,23 @@ def test_escape_takes_back_a_half_chosen_target(harness):
     harness.key(pygame.K_ESCAPE)
     assert table.view.choosing is None and not table.session.steps
     assert table.view.tip_at(dict(table.view.board_rows())["tax"].center)
+
+
+def test_every_coup_sentence_exists_in_spanish_and_english_with_the_same_fields():
+    import json
+    import string
+
+    from client import resources
+
+    folder = resources.asset("i18n", "coup")
+    es = json.loads((folder / "es.json").read_text(encoding="utf-8"))
+    en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    assert set(es) == set(en)
+
+    def fields(text):
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    assert [k for k in en if fields(en[k]) != fields(es[k])] == []
+    codes = ["wrong_window", "must_coup", "not_enough_coins", "no_such_target"]
+    codes += ["cannot_target_self", "target_eliminated", "cannot_block", "card_not_held"]
+    assert all(f"illegal.{code}" in en for code in [*codes, "already_picked"])
