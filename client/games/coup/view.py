@@ -707,6 +707,11 @@ class CoupView(GameView):
             ]
         ]
 
+    def _tween_eliminated(self, ev: Event) -> list[list[Tween]]:
+        """Out of the game: the seat's coins go back to the treasury."""
+        coins = {"source": ev["seat"], "dest": "treasury", "amount": ev["coins_returned"]}
+        return self._tween_coins(coins) if ev["coins_returned"] else []
+
     def _tween_influence_lost(self, ev: Event) -> list[list[Tween]]:
         seat = ev["seat"]
         slots = self.card_slots(seat)
