@@ -108,8 +108,8 @@ def test_the_agent_reads_the_real_state_only_through_the_honest_doors(game_id: s
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_agent_only_returns_legal_actions(game_id: str) -> None:
     game = rules.get_game(game_id)
-    agents = [IsmctsAgent(SearchConfig(iterations=6), seed=5), IsmctsAgent(SMALL, seed=6)]
-    for k, (_, state) in enumerate(_sampled_positions(game, 40, seed=3)):
+    agents = [IsmctsAgent(SearchConfig(iterations=4), seed=5), IsmctsAgent(SMALL, seed=6)]
+    for k, (_, state) in enumerate(_sampled_positions(game, 30, seed=3)):
         seat = game.to_act(state)[0]
         action = agents[k % 2].choose(game, state, seat)
         assert action in game.legal_actions(state, seat)
@@ -119,7 +119,7 @@ def test_the_agent_only_returns_legal_actions(game_id: str) -> None:
 def test_a_small_budget_match_finishes(game_id: str) -> None:
     game = rules.get_game(game_id)
     players = game.info.min_players
-    specs = ["ismcts:8", "easy:4", *["random"] * players][:players]
+    specs = ["ismcts:3", "easy:2", *["random"] * players][:players]
     agents = [make_agent(spec, seed=i) for i, spec in enumerate(specs)]
     played = play_game(game, players, seed=11, agents=agents)
     assert played.error is None and played.outcome is not None

@@ -32,6 +32,11 @@ ROLLOUT_DEPTH = 16
 
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 
+FIGHT_BAR = 7.0
+BAR_PER_FIGHTER = 1.0
+BAR_PER_LATER = 0.3
+FIGHT_SOFTNESS = 1.0
+
 
 def low_chance(card: int) -> float:
     """How likely `card` is the lowest among the fighters (who add the Kobayakawa value)."""
@@ -80,9 +85,9 @@ def fight_chance(state: KobayakawaState, seat: Seat) -> float:
     after = len(state.order) - position - 1
     if not before and after == 0:
         return 1.0  # a lone fighter wins without showing the card
-    bar = 10.0 + 1.5 * len(before) + 0.7 * after
+    bar = FIGHT_BAR + BAR_PER_FIGHTER * len(before) + BAR_PER_LATER * after
     total = strength(state.hands[seat], state.kobayakawa)
-    return 1.0 / (1.0 + math.exp(-(total - bar) / 1.2))
+    return 1.0 / (1.0 + math.exp(-(total - bar) / FIGHT_SOFTNESS))
 
 
 def rollout_action(
