@@ -258,19 +258,24 @@ def test_the_dice_tray_tumbles_and_settles_on_the_given_values():
         tray.roll([(d10, 11)])
 
 
-def test_two_humans_each_see_their_own_hand_at_the_bottom(harness):
+def test_two_humans_each_see_their_own_hand_and_answer_deed_income_in_public(harness):
     table = start_table(harness, new_session([HUMAN, HUMAN], seed=9))
     rng = random.Random(3)
     seen = set()
-    for _ in range(40):
+    public = 0
+    for _ in range(120):
         lift_curtain(harness, table)
         seat = table.session.humans_to_act()[0]
         view = table.view
-        assert view.bottom == seat == table.session.viewer
-        hand = [card for card, _ in view.hand_rects()]
-        assert hand == table.session.state.hands[seat]  # own cards, face up
-        assert view.view["seat"] == seat  # the view drawn is this seat's, nobody else's
-        seen.add(seat)
+        if seat != table.session.state.active:  # a deed's income, chosen in public
+            assert table.session.viewer is None and view.view["hand"] is None
+            public += 1
+        else:
+            assert view.bottom == seat == table.session.viewer
+            hand = [card for card, _ in view.hand_rects()]
+            assert hand == table.session.state.hands[seat]  # own cards, face up
+            assert view.view["seat"] == seat  # the view drawn is this seat's, nobody else's
+            seen.add(seat)
         legal = table.session.legal(seat)
         perform(harness, table, seat, rng.choice(legal))
-    assert seen == {0, 1}
+    assert seen == {0, 1} and public  # (seed 9 has a few deed incomes for the other player)

@@ -603,7 +603,9 @@ class MagnateView(MagnateWords, GameView):
 
     # -- prompt -------------------------------------------------------------------------
     def needs_private_view(self, seat: Seat) -> bool:
-        return True
+        """Only the player on turn needs their hand; an opponent's deed income is public."""
+        v = self.view
+        return not (v and v["phase"] == "income" and seat != v["active"])
 
     def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
         return [a for a in legal if a.type in ("roll", "draw", "end_turn", "take_income")]
