@@ -97,3 +97,45 @@ def test_a_whole_game_can_be_played_from_the_keyboard(harness):
         else:
             harness.frames(1)
     assert table.session.over
+
+
+def drag(harness, start, end):
+    """Press, move in steps and release: a drag the input layer turns into drag + drop."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(1, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    harness.frames(1)
+    for k in range(1, 6):
+        pos = (start[0] + (end[0] - start[0]) * k // 5, start[1] + (end[1] - start[1]) * k // 5)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        harness.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    harness.frames(2)
+
+
+def test_dragging_a_card_away_keeps_the_other_and_a_medal_to_the_middle_fights(harness):
+    from rules.kobayakawa import Draw, Fight, Keep
+
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=3)
+    harness.app.settings.ai_pause = 3600.0
+    session = table.session
+    assert session.humans_to_act() == [0]
+    table.play(0, Draw())
+    harness.frames(2)
+    spot = table.view.spot(0)
+    hand, drawn = table.view.view["hand"], table.view.view["drawn"]
+    drag(harness, spot.extra.center, (spot.block.centerx, spot.block.top - 120))
+    assert session.steps[-1].action == Keep(hand)  # the drawn card was thrown away
+    assert session.view(0)["discards"][0] == [drawn]
+    for _ in range(10):  # the two AI seats play their stage 1; then seat 0 bets first
+        if session.humans_to_act() == [0]:
+            break
+        table._drive_ai(3601.0)
+    assert session.view(0)["phase"] == "bet"
+    harness.frames(2)
+    start = (spot.medals[0], spot.medals[1])
+    drag(harness, start, table.view.table.pile.center)
+    assert (session.steps[-1].seat, session.steps[-1].action) == (0, Fight())

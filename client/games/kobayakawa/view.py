@@ -10,6 +10,7 @@ import pygame
 from client import artwork, resources
 from client.anim import Tween, lerp
 from client.games.base import DrawContext, GameView
+from client.games.kobayakawa.gestures import KobayakawaGestures
 from client.games.kobayakawa.layout import SeatSpot, TableLayout, table_layout
 from client.i18n import tr
 from rules import Action, Event, Seat
@@ -21,7 +22,7 @@ SOFT = (226, 220, 204)
 HOLD = 1.1  # seconds the revealed cards stay up before the next deal (skippable)
 
 
-class KobayakawaView(GameView):
+class KobayakawaView(KobayakawaGestures, GameView):
     game_id = "kobayakawa"
 
     def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
@@ -57,6 +58,7 @@ class KobayakawaView(GameView):
         self._draw_centre(surface, ctx)
         for seat in range(len(self.names)):
             self._draw_seat(surface, seat, ctx)
+        self.draw_held(surface, self.spot(self.viewer).medal_r if self.viewer is not None else 10)
 
     def _label(
         self,
@@ -226,9 +228,11 @@ class KobayakawaView(GameView):
             return
         mine = seat == self.viewer and v["hand"] is not None
         keep_targets = {a.card for a in ctx.legal if isinstance(a, Keep)} if mine else set()
+        held = self.hidden_by_hand() if mine else set()
         if v["drawing"] == seat and ("extra", seat) not in ctx.hidden:
             if mine and v["drawn"] is not None:
-                surface.blit(artwork.card_face(v["drawn"], spot.extra.size), spot.extra)
+                if v["drawn"] not in held:
+                    surface.blit(artwork.card_face(v["drawn"], spot.extra.size), spot.extra)
             else:
                 surface.blit(artwork.card_back(spot.extra.size), spot.extra)
         img = (
@@ -236,9 +240,10 @@ class KobayakawaView(GameView):
             if mine
             else artwork.card_back(spot.hand.size)
         )
-        surface.blit(img, spot.hand)
+        if v["hand"] not in held:
+            surface.blit(img, spot.hand)
         for card, rect in ((v["hand"], spot.hand), (v["drawn"], spot.extra)):
-            if card in keep_targets:
+            if card in keep_targets and card not in held:
                 hover = rect.collidepoint(ctx.hover)
                 self._outline(surface, rect, artwork.ACCENT, 4 if hover else 2)
 
