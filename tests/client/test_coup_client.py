@@ -276,3 +276,21 @@ def test_every_coup_sentence_exists_in_spanish_and_english_with_the_same_fields(
     codes = ["wrong_window", "must_coup", "not_enough_coins", "no_such_target"]
     codes += ["cannot_target_self", "target_eliminated", "cannot_block", "card_not_held"]
     assert all(f"illegal.{code}" in en for code in [*codes, "already_picked"])
+
+
+def test_an_exchange_tags_the_cards_drawn_and_returns_them_by_clicking(harness):
+    table = start_table(harness, [HUMAN, HUMAN, HUMAN], seed=4, start_player=0)
+    lift_curtain(harness, table)
+    declare_by_clicking(harness, table, "exchange")
+    harness.click(prompt_buttons(table)[tr("coup.shared.nobody")].rect.center)
+    lift_curtain(harness, table)
+    hand = list(table.session.state.hidden[0])
+    assert len(hand) == 4 and table.view.drawn == hand[2:]
+    _, rect = table.view.own_cards()[3]
+    harness.click(rect.center)
+    assert table.session.steps[-1].action.type == "return_card"
+    assert len(table.view.drawn) == 1
+    _, rect = table.view.own_cards()[0]
+    harness.click(rect.center)
+    assert table.session.state.phase.value != "exchange"
+    assert len(table.session.state.hidden[0]) == 2 and table.view.drawn == []

@@ -47,6 +47,8 @@ class CoupView(GameView):
         self._turn_key: tuple[Any, ...] = ()
         self._before: dict[str, Any] = {}  # the view before the animating action: old counts
         self._hidden: set[Any] = set()
+        self.drawn: list[str] = []  # your exchange's cards from the court, tagged "new"
+        self._exchange_hand: list[str] | None = None
 
     # -- layout and state ------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -64,7 +66,28 @@ class CoupView(GameView):
         if key != self._turn_key:
             self.choosing = None
             self._turn_key = key
+        self._follow_exchange()
         self.tips = self._tips()
+
+    def _follow_exchange(self) -> None:
+        """Which cards of your hand came from the court: the rules append the drawn cards,
+        and each card returned since leaves the hand."""
+        v, hand = self.view, self.view.get("hand")
+        if v.get("phase") != "exchange" or v.get("turn") != self.viewer or hand is None:
+            self._exchange_hand, self.drawn = None, []
+            return
+        if self._exchange_hand is None:
+            left = v["pending"]["returns_left"]
+            self.drawn = list(hand[len(hand) - left :]) if left else []
+        else:
+            gone = list(self._exchange_hand)
+            for card in hand:
+                if card in gone:
+                    gone.remove(card)
+            for card in gone:
+                if card in self.drawn:
+                    self.drawn.remove(card)
+        self._exchange_hand = list(hand)
 
     @property
     def theme(self) -> str:
@@ -402,6 +425,7 @@ class CoupView(GameView):
         clickable = self._clickable_cards(ctx) if mine else set()
         faces = v["hand"] if mine else [None] * hidden
         cards = [(c, False) for c in faces] + [(c, True) for c in v["revealed"][seat]]
+        fresh = self._fresh_slots(v["hand"]) if mine and v["phase"] == "exchange" else set()
         for i, ((character, lost), rect) in enumerate(zip(cards, slots, strict=False)):
             if ("card", seat, i) in ctx.hidden:
                 continue
@@ -421,6 +445,25 @@ class CoupView(GameView):
                 self._cross_out(surface, rect)
             elif character in clickable:
                 self._outline(surface, rect, 4 if rect.collidepoint(ctx.hover) else 2)
+        for i in fresh:
+            if i < len(slots):
+                self._new_tag(surface, slots[i])
+
+    def _fresh_slots(self, hand: list[str]) -> set[int]:
+        """Where the cards drawn from the court sit: the rules append them to the hand."""
+        out: set[int] = set()
+        for character in self.drawn:
+            for i in range(len(hand) - 1, -1, -1):
+                if hand[i] == character and i not in out:
+                    out.add(i)
+                    break
+        return out
+
+    def _new_tag(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        img = resources.text(tr("coup.new"), self.s(14), (255, 248, 230), True)
+        tag = img.get_rect(midtop=(rect.centerx, rect.y + self.s(6))).inflate(self.s(10), 0)
+        pygame.draw.rect(surface, (176, 44, 36), tag, border_radius=self.s(6))
+        surface.blit(img, img.get_rect(center=tag.center))
 
     def _clickable_cards(self, ctx: DrawContext) -> set[str]:
         return {a.character for a in ctx.legal if isinstance(a, (LoseInfluence, ReturnCard))}
