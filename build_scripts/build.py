@@ -29,7 +29,8 @@ def platform_tag() -> str:
 
 
 def folder_size(path: Path) -> int:
-    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+    # Symlinked libraries would be counted twice; count what is on disk, like `du`.
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
 
 
 def build() -> Path:

@@ -18,9 +18,10 @@ def playable_games() -> list[tuple[str, int]]:
     """Every game the client can draw, with its smallest player count."""
     sys.path.insert(0, str(ROOT))
     import rules
-    from client.games import VIEWS
+    from client.games import has_view
 
-    return [(gid, rules.GAMES[gid].info.min_players) for gid in sorted(VIEWS) if gid in rules.GAMES]
+    return [(gid, game.info.min_players) for gid, game in sorted(rules.GAMES.items())
+            if has_view(gid)]
 
 
 def main() -> int:
