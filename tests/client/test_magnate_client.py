@@ -279,3 +279,26 @@ def test_two_humans_each_see_their_own_hand_and_answer_deed_income_in_public(har
         legal = table.session.legal(seat)
         perform(harness, table, seat, rng.choice(legal))
     assert seen == {0, 1} and public  # (seed 9 has a few deed incomes for the other player)
+
+
+def test_the_decktet_is_drawn_by_code_one_look_per_kind_and_cached():
+    from client.art import decktet
+
+    colours = set(decktet.SUIT_COLOURS.values())
+    assert len(colours) == 6
+    symbols = [pygame.image.tobytes(decktet.suit_symbol(s, 32), "RGBA") for s in decktet.SUITS]
+    assert len(set(symbols)) == 6
+    faces = {
+        "ace": decktet.card_face("ace", 1, ("waves",), "Ace", (80, 112)),
+        "number": decktet.card_face("number", 4, ("waves", "leaves"), "Sailor", (80, 112)),
+        "crown": decktet.card_face("crown", 10, ("wyrms",), "Calamity", (80, 112)),
+        "pawn": decktet.card_face("pawn", 0, ("moons", "wyrms", "knots"), "Watchman", (80, 112)),
+        "excuse": decktet.card_face("excuse", 0, (), "Excuse", (80, 112)),
+    }
+    for face in faces.values():
+        assert face.get_size() == (80, 112) and face.get_flags() & pygame.SRCALPHA
+    assert len({pygame.image.tobytes(f, "RGBA") for f in faces.values()}) == 5
+    assert decktet.card_back((80, 112)) is decktet.card_back((80, 112))
+    assert decktet.card_face("ace", 1, ("waves",), "Ace", (80, 112)) is faces["ace"]
+    with pytest.raises(ValueError):
+        decktet.suit_symbol("cups", 20)

@@ -125,7 +125,7 @@ class MagnateView(MagnateWords, GameView):
         off = self.table.band
         if n > 1:
             longest = max(ch, cw)
-            off = max(self.s(14), min(off, (area.h - longest) // (n - 1)))
+            off = max(self.s(12), min(off, (area.h - longest) // (n - 1)))
         out = []
         for i, entry in enumerate(entries):
             w, h = (ch, cw) if not entry["complete"] else (cw, ch)
@@ -230,7 +230,7 @@ class MagnateView(MagnateWords, GameView):
             n = sums[seat]
             leads = n > sums[1 - seat]
             pill = pygame.Rect(0, 0, self.s(34), self.s(22))
-            pill.center = (col.left + self.s(24), y)
+            pill.center = (col.left + self.s(14), y)
             fill = artwork.ACCENT if leads else (58, 66, 60)
             pygame.draw.rect(surface, fill, pill, border_radius=self.s(11))
             pygame.draw.rect(surface, (20, 20, 20), pill, 1, border_radius=self.s(11))
