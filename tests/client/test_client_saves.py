@@ -243,3 +243,20 @@ def test_save_as_through_the_file_dialog(harness, data_dir):
     assert len(saved) == 1
     record, _state = storage.read_save(saved[0])
     assert record.actions == table.session.record.actions[: len(record.actions)]
+
+
+def test_the_player_who_just_moved_may_undo_from_the_next_players_curtain(harness):
+    table = start_table(harness, [("human", None), ("human", None), ("human", None)], seed=3)
+    session = table.session
+    first = table.curtain_seat
+    harness.press(tr("curtain.ready", name=session.name(first)))
+    harness.press(table.view.action_label(Draw()))
+    keep = session.legal(first)[0]
+    table.play(first, keep)  # not a barrier: the kept card was already seen
+    harness.frames(2)
+    assert table.curtain_seat is not None and table.curtain_seat != first
+    count = len(session.record.actions)
+    harness.press(tr("table.undo"))
+    assert len(session.record.actions) == count - 1
+    assert table.curtain_seat is None and session.viewer == first
+    assert session.view(first)["phase"] == "keep"
