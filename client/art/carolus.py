@@ -332,7 +332,7 @@ class CarolusPainter(MapPainter):
         rim = min(d for d in (math.dist(self.middle, p) for p in area.polygon) if d > here)
         dx, dy = area.centre[0] - mx, area.centre[1] - my
         d = math.hypot(dx, dy) or 1.0
-        return (mx + dx / d * (rim - 24), my + dy / d * (rim - 24))
+        return (mx + dx / d * (rim - 18), my + dy / d * (rim - 18))
 
     @property
     def version(self) -> Hashable:
@@ -364,8 +364,8 @@ class CarolusPainter(MapPainter):
         tw = tex.get_width()
         ox, oy = rect[0] * zoom, rect[1] * zoom
         w, h = surface.get_size()
-        for y in range(-int(oy % tw), h, tw):
-            for x in range(-int(ox % tw), w, tw):
+        for y in range(-(round(oy) % tw), h, tw):
+            for x in range(-(round(ox) % tw), w, tw):
                 surface.blit(tex, (x, y))
         self._paint_supply(surface, rect, zoom)
         ox, oy = self._origin = (rect[0], rect[1])
@@ -407,8 +407,8 @@ class CarolusPainter(MapPainter):
         inner = _shrunk(points, lw * 2.2)
         pygame.draw.lines(surface, shade(tint, 1.12), True, inner, max(1, round(lw)))
         aa_polygon(surface, points, None, TILE_EDGE, lw)
-        label_px = round(34 * zoom)
-        if label_px >= 9:
+        label_px = max(14, round(30 * zoom))  # readable at 1280×800; hidden when tiny
+        if zoom >= 0.2:
             img = font(label_px, True).render(area.label, True, shade(tint, 0.55))
             x, y = self.label_at[area.id]
             ox, oy = self._origin

@@ -149,6 +149,10 @@ class PanelPainter:
             if n <= 0:
                 pygame.draw.rect(surface, (200, 188, 160), spot, 1, border_radius=self.s(4))
                 continue
+            if colour in lit:  # may be picked up now: a warm glow behind it
+                glow = spot.inflate(self.s(8), self.s(8))
+                pygame.draw.rect(surface, (255, 226, 140), glow, border_radius=self.s(6))
+                pygame.draw.rect(surface, ACCENT, glow, self.s(2), border_radius=self.s(6))
             surface.blit(art.cube(colour, size, colour in lit), spot)
             label(
                 surface,

@@ -42,6 +42,7 @@ COLOURS = art.CLAN_ORDER
 FACE_VALUE = {c: i + 1 for i, c in enumerate((*COLOURS, "crown"))}
 LIT_FILL = (255, 214, 96, 70)
 LIT_LINE = (255, 214, 96, 255)
+HOT_FILL = (255, 226, 130, 140)
 REACH_FILL = (255, 214, 96, 28)
 REACH_LINE = (255, 214, 96, 150)
 HOVER_FILL = (255, 255, 255, 36)
@@ -183,12 +184,14 @@ class CarolusView(GameView):
         hover = (
             self.territory_at(ctx.hover) if self.held is None and self.pan_from is None else None
         )
+        hot = self.territory_at(self.held_pos) if self.held is not None else None
         for t in self.view["territories"]:
             key = tuple(t["tiles"])
             polys, joins = self.painter.shape(t["tiles"])
             if t["id"] in lit:
+                fill = HOT_FILL if hot is not None and hot["id"] == t["id"] else LIT_FILL
                 self.board.light(
-                    surface, ("lit", key), polys, LIT_FILL, LIT_LINE, 4 * self.scale, joins
+                    surface, ("lit", key, fill), polys, fill, LIT_LINE, 4 * self.scale, joins
                 )
             elif t["id"] in steps and self.held is None:
                 self.board.light(
@@ -241,9 +244,9 @@ class CarolusView(GameView):
 
     def _draw_territory(self, surface: pygame.Surface, t: dict[str, Any], ctx: DrawContext) -> None:
         if t["owner"] is not None:
-            px = self._token_px() + self.s(8)
+            px = self._token_px() + self.s(3)
             for tile in t["tiles"]:
-                x, y = self.board.to_screen(self.spots[tile]["castle"])
+                x, y = self.board.to_screen(self._castle_spot(tile))
                 img = art.tower(self.colours[t["owner"]], px)
                 surface.blit(img, img.get_rect(center=(round(x), round(y))))
         groups = [(c, n) for c, n in t["cubes"].items() if n]
@@ -261,11 +264,17 @@ class CarolusView(GameView):
                     surface, self.board.to_screen(self.spots[tile]["centre"]), part
                 )
 
+    def _castle_spot(self, tile: int) -> tuple[float, float]:
+        """The map's castle spot, a little nearer the middle: clear of the tile's numeral."""
+        (x, y), (mx, my) = self.spots[tile]["castle"], self.painter.middle
+        d = math.hypot(x - mx, y - my) or 1.0
+        return (x - (x - mx) / d * 16, y - (y - my) / d * 16)
+
     def _draw_cube_group(
         self, surface: pygame.Surface, centre: tuple[float, float], groups: list[tuple[str, int]]
     ) -> None:
         size = self._token_px()
-        font_px = max(14, round(size * 0.62))
+        font_px = max(self.s(14), round(size * 0.72))
         digit = resources.font(font_px, True).size("0")[0]
         cell_w = size + digit + self.s(4)
         rows = [groups[:3], groups[3:]] if len(groups) > 3 else [groups]

@@ -61,7 +61,7 @@ def strength_text(view: CarolusView, t: dict[str, Any]) -> str:
             holder = v["control"].get(c)
             if holder is not None and v["side_of_seat"][holder] == side:
                 total += n
-        parts.append(f"{side_name(view, side)} {total}")
+        parts.append(f"{side_name(view, side)}: {total}")
     return tr("cm.tip.strength", parts=" · ".join(parts))
 
 
