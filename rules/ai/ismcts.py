@@ -141,6 +141,9 @@ class SearchConfig:
     """Roll out with the game's policy; False: uniformly random moves."""
     use_evaluation: bool = True
     """Cut rollouts at the game's depth and evaluate; False: play to the end."""
+    classic_expansion: bool = False
+    """Stop the descent at the first new node of any tree (the paper's rule); False:
+    at the searcher's first new node, or after one new node per seat."""
     policy_expansion: bool = True
     """Expand the policy's choice first at a new node; False: an untried action at random."""
 
@@ -289,6 +292,7 @@ class _Search:
         players = game.players(world)
         nodes = self._tree_roots(world, players)
         path: list[tuple[_Edge, Seat]] = []
+        grown = 0
         while True:
             to_act = game.to_act(world)
             if not to_act:
@@ -309,7 +313,13 @@ class _Search:
                         other = nodes[seat].edges[_someone_moved(actor)] = _Edge()
                     nodes[seat] = other.child(seen[seat])
             if expanded:
-                break
+                grown += 1
+                # The searcher's own tree grows by one node per iteration. Other seats'
+                # nodes are new whenever their private view is, so stopping there would
+                # keep the searcher's tree one move deep; their new nodes only cap the
+                # walk, at one per seat.
+                if actor == self.seat or self.config.classic_expansion or grown >= players:
+                    break
         rewards, wins = self._rollout(world)
         for edge, actor in path:
             edge.visits += 1
