@@ -124,6 +124,10 @@ class GameView:
         return None
 
     # -- the end ----------------------------------------------------------------------
+    def score_text(self, score: float) -> str:
+        """A final score as the results list shows it ("3 medals", "4 points")."""
+        return tr("results.score", n=int(score))
+
     def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
         """(title, one series per seat) for the results chart, or None."""
         return None

@@ -143,6 +143,6 @@ class ResultsScene(Scene):
             )
             surface.blit(name, (left.x + self.s(100), y + self.s(2)))
             score = resources.text(
-                tr("results.score", n=int(outcome.scores[seat])), self.s(18), artwork.INK
+                self.view.score_text(outcome.scores[seat]), self.s(18), artwork.INK
             )
             surface.blit(score, score.get_rect(topright=(left.right - self.s(20), y + self.s(4))))

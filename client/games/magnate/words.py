@@ -159,5 +159,9 @@ class MagnateWords:
         return head + "\n" + tr("mag.tip.deed_on_table", name=self.names[seat],
                                 placed=entry["tokens"], rank=RANK[card])
 
+    def score_text(self, score: float) -> str:
+        n = int(score)
+        return tr("mag.results.point" if n == 1 else "mag.results.points", n=n)
+
     def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
         return None
