@@ -302,3 +302,27 @@ def test_the_decktet_is_drawn_by_code_one_look_per_kind_and_cached():
     assert decktet.card_face("ace", 1, ("waves",), "Ace", (80, 112)) is faces["ace"]
     with pytest.raises(ValueError):
         decktet.suit_symbol("cups", 20)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_refusal_reads_as_a_sentence(language):
+    from client import i18n
+    from client.games.magnate.view import MagnateView
+
+    i18n.set_language(language)
+    view = MagnateView(["Ana", "Bruno"], default_seats([HUMAN, HUMAN]))
+    session = new_session([HUMAN, HUMAN], seed=12)
+    game, rng, codes = session.game, random.Random(4), set()
+    for _ in range(60):
+        seat = session.to_act()[0]
+        legal = session.legal(seat)
+        for action in game.action_space(session.state):
+            if action in legal:
+                continue
+            exc = game.explain_illegal(session.state, seat, action)
+            sentence = view.refusal(exc)
+            codes.add(exc.code)
+            assert "{" not in sentence and exc.code not in sentence, (exc, sentence)
+        session.apply(seat, rng.choice(legal))
+    assert {"roll_first", "suit_mismatch", "cannot_afford", "one_card_per_turn"} <= codes
+    i18n.set_language("en")
