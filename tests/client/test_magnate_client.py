@@ -326,3 +326,15 @@ def test_every_refusal_reads_as_a_sentence(language):
         session.apply(seat, rng.choice(legal))
     assert {"roll_first", "suit_mismatch", "cannot_afford", "one_card_per_turn"} <= codes
     i18n.set_language("en")
+
+
+def test_a_card_play_can_be_undone_from_the_table(harness):
+    table = start_table(harness, new_session([HUMAN, RANDOM_AI], seed=11))
+    seat = reach_play_phase(harness, table)
+    play = next(a for a in table.session.legal(seat) if isinstance(a, (Develop, BuyDeed, Sell)))
+    perform(harness, table, seat, play)
+    assert play.card not in table.session.state.hands[seat]
+    harness.press(tr("table.undo"))
+    assert play.card in table.session.state.hands[seat]
+    assert play.card in [card for card, _ in table.view.hand_rects()]
+    assert table.view.held is None and table.view.chooser is None
