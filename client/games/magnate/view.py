@@ -202,6 +202,10 @@ class MagnateView(MagnateWords, GameView):
         assert self.table is not None
         col = self.table.columns[d]
         lit = d in targets.get("districts", set())
+        for area in col.areas.values():  # faint lanes: where each player's line will grow
+            lane = pygame.Surface(area.size, pygame.SRCALPHA)
+            pygame.draw.rect(lane, (0, 0, 0, 34), lane.get_rect(), border_radius=self.s(8))
+            surface.blit(lane, area)
         if lit:
             area = col.areas[self.bottom].union(col.district)
             glow = pygame.Surface(area.inflate(self.s(8), self.s(8)).size, pygame.SRCALPHA)
