@@ -34,12 +34,20 @@ def display():
         pytest.skip(
             f"needs {', '.join(MISSING)} (apt-get install xvfb xdotool); .ci/run installs them"
         )
-    number = 90 + os.getpid() % 50
+    # -displayfd: Xvfb picks a free display itself and writes its number to the pipe.
+    read_fd, write_fd = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1400x900x24"],
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1400x900x24"],
+        pass_fds=(write_fd,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    os.close(write_fd)
+    with os.fdopen(read_fd) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.kill()
+        pytest.skip("Xvfb did not start (no display number came back)")
     env = {**os.environ, "DISPLAY": f":{number}"}
     env.pop("SDL_VIDEODRIVER", None)
     assert wait_for(
