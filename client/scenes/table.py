@@ -50,7 +50,8 @@ class TableScene(Scene):
 
     # -- lifecycle ----------------------------------------------------------------
     def enter(self) -> None:
-        if not self.app.inline_ai:
+        has_ai = self.session.human_count() < len(self.session.seats)
+        if has_ai and not self.app.inline_ai:  # started now, so it is warm by the AI's turn
             from client.ai_worker import AIWorker
 
             self.ai = AIWorker()

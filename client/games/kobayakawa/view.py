@@ -192,6 +192,8 @@ class KobayakawaView(KobayakawaGestures, GameView):
         discards = v["discards"][seat]
         if discards and ("discard", seat) not in ctx.hidden:
             surface.blit(artwork.card_face(discards[-1], spot.discard.size), spot.discard)
+            if seat == ctx.last_seat and ctx.last_action == "keep":
+                self._outline(surface, spot.discard, (250, 250, 240), 1.5)
 
     def _draw_name(
         self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
