@@ -7,10 +7,12 @@ Printed as one JSON object per line:
   exactly as the app uses them (with their time limits).
 - `ai_strength`: arenas with seats rotated, win rate per agent with a 95%
   Wilson interval. A hard game of Magnate takes minutes, so within the
-  bench's few minutes the arenas play the levels' own policies with their
-  iteration budgets divided by `SCALE` (`hard:N` and `normal:M`, no time
-  limits), as many games as fit in `SECONDS_PER_ARENA`. Set `BENCH_AI_SCALE=1`
-  and a larger `BENCH_AI_SECONDS` to measure the full levels.
+  bench's few minutes the arenas play the levels' own policies with smaller
+  iteration budgets and no time limits: `hard:N` with N what the hard level
+  searches in `DECISION_S` seconds on this machine (at most its own budget),
+  and `normal:N/6` (the levels' own ratio), as many games as fit in
+  `SECONDS_PER_ARENA`. `BENCH_AI_DECISION_S=2 BENCH_AI_SECONDS=3600` measures
+  the full levels.
 
 Targets: hard beats random in at least 95% of two-player games and takes at
 least twice its fair share in n-player games; hard beats normal in at least
@@ -31,11 +33,11 @@ import rules
 from rules.ai.ismcts import LEVELS, search
 from rules.simulate import arena
 
-SCALE = int(os.environ.get("BENCH_AI_SCALE", "8"))
+DECISION_S = float(os.environ.get("BENCH_AI_DECISION_S", "0.1"))
 SECONDS_PER_ARENA = float(os.environ.get("BENCH_AI_SECONDS", "30"))
 SPEED_POSITIONS = 5
 JOBS = 2
-GAMES_PER_ROUND = 4
+GAMES_PER_ROUND = JOBS
 
 
 def bench_players(game: rules.Game[Any]) -> int:
@@ -102,12 +104,15 @@ def strength(game: rules.Game[Any], players: int, name: str, specs: list[str]) -
 
 
 def main() -> None:
-    hard = f"hard:{max(1, LEVELS['hard'].iterations // SCALE)}" if SCALE > 1 else "hard"
-    normal = f"normal:{max(1, LEVELS['normal'].iterations // SCALE)}" if SCALE > 1 else "normal"
+    ratio = LEVELS["hard"].iterations / LEVELS["normal"].iterations
     for game_id in sorted(rules.GAMES):
         game = rules.get_game(game_id)
         players = bench_players(game)
-        print(json.dumps(speed(game, players)), flush=True)
+        timing = speed(game, players)
+        print(json.dumps(timing), flush=True)
+        budget = int(timing["hard"]["iterations_per_s"] * DECISION_S)
+        budget = max(12, min(LEVELS["hard"].iterations, budget))
+        hard, normal = f"hard:{budget}", f"normal:{max(2, round(budget / ratio))}"
         versus_random = [hard] + ["random"] * (players - 1)
         print(json.dumps(strength(game, players, "hard_vs_random", versus_random)), flush=True)
         print(json.dumps(strength(game, players, "hard_vs_normal", [hard, normal])), flush=True)
