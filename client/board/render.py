@@ -23,6 +23,8 @@ CHUNK = 256
 BASE_SIDE = 1024
 """The whole-map fallback picture's longest side, in pixels."""
 LEVELS_KEPT = 5
+SPRITE_BUDGET = 0.003
+SPRITE_MAX_PIXELS = 360_000
 RGBA = tuple[int, int, int, int]
 
 
@@ -41,6 +43,7 @@ class MapRenderer:
         self._last: tuple[pygame.Surface, float, tuple[float, float]] | None = None
         self._last_of: object = None
         self._sharp: tuple[int, float, tuple[float, float], tuple[int, int]] | None = None
+        self._sprite_deadline = 0.0
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
 
     # -- caches ---------------------------------------------------------------------------
@@ -67,7 +70,7 @@ class MapRenderer:
         if self._base is None:
             w, h = self.world_size
             size = (max(1, math.ceil(w * self.base_zoom)), max(1, math.ceil(h * self.base_zoom)))
-            self._base = _opaque(pygame.Surface(size))
+            self._base = _new_opaque(size)
             self.painter.paint(self._base, (0.0, 0.0, w, h), self.base_zoom)
         return self._base
 
@@ -102,7 +105,7 @@ class MapRenderer:
         ww = min(side, self.world_size[0] - wx)
         wh = min(side, self.world_size[1] - wy)
         size = (max(1, math.ceil(ww * zoom)), max(1, math.ceil(wh * zoom)))
-        surface = _opaque(pygame.Surface(size))
+        surface = _new_opaque(size)
         self.painter.paint(surface, (wx, wy, ww, wh), zoom)
         self.painted += 1
         return surface
@@ -147,6 +150,8 @@ class MapRenderer:
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         """The map in the camera's viewport: sharp chunks when ready, else scaled pictures."""
         self._check(camera)
+        # New highlight pictures get a few milliseconds of each frame (made on demand).
+        self._sprite_deadline = time.perf_counter() + SPRITE_BUDGET
         view = camera.viewport
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip) if clip else view)
@@ -188,11 +193,13 @@ class MapRenderer:
         chunks = self._levels.get(level)
         if not chunks:
             return None
-        picture = _opaque(pygame.Surface(size))
+        picture = _new_opaque(size)
         picture.fill(self.painter.background)
         ox, oy = origin[0] * zoom, origin[1] * zoom
         for (i, j), chunk in chunks.items():
-            picture.blit(chunk, (round(i * CHUNK - ox), round(j * CHUNK - oy)))
+            x, y = round(i * CHUNK - ox), round(j * CHUNK - oy)
+            if x < size[0] and y < size[1] and x + CHUNK > 0 and y + CHUNK > 0:
+                picture.blit(chunk, (x, y))
         self._last, self._last_of = (picture, zoom, origin), self._sharp
         return self._last
 
@@ -255,7 +262,12 @@ class MapRenderer:
         """Light one or more polygons (e.g. a territory that is a legal target)."""
         polys = list(polygons)
         joins = list(joins)
-        if camera.easing:  # between levels: outlines only, drawn at the current zoom
+        cached = (key, camera.level) in self._sprites
+        _, _, w, h = bbox([p for poly in polys for p in poly])
+        huge = w * h * camera.zoom**2 > SPRITE_MAX_PIXELS  # close up: outline only
+        if camera.easing or huge or (not cached and time.perf_counter() > self._sprite_deadline):
+            # Between levels, or out of time this frame for new pictures: outlines only,
+            # drawn at the current zoom (the picture comes on a later frame).
             for poly in polys:
                 pygame.draw.lines(
                     surface,
@@ -271,6 +283,12 @@ class MapRenderer:
         vx = camera.viewport.x - camera.origin[0] * camera.zoom
         vy = camera.viewport.y - camera.origin[1] * camera.zoom
         surface.blit(sprite, (round(vx + left), round(vy + top)))
+
+
+def _new_opaque(size: tuple[int, int]) -> pygame.Surface:
+    """A new opaque surface, made in the display's pixel format when there is one."""
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    return pygame.Surface(size, 0, display) if display is not None else pygame.Surface(size)
 
 
 def _opaque(surface: pygame.Surface) -> pygame.Surface:

@@ -206,3 +206,15 @@ def test_dragging_the_empty_board_pans_and_the_wheel_zooms(harness):
     post(pygame.MOUSEWHEEL, x=0, y=1)
     harness.frames(30)
     assert camera.zoom > zoom
+
+
+def test_the_players_zoom_survives_the_moves_that_follow(harness):
+    table = start_table(harness)
+    view = table.view
+    camera = view.board.camera
+    post(pygame.MOUSEMOTION, pos=camera.viewport.center, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEWHEEL, x=0, y=1)
+    harness.frames(30)
+    zoomed = camera.zoom
+    human_moves(harness, table, 2, random.Random(2))
+    assert camera.zoom == zoomed

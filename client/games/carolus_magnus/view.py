@@ -43,6 +43,8 @@ FACE_VALUE = {c: i + 1 for i, c in enumerate((*COLOURS, "crown"))}
 LIT_FILL = (255, 214, 96, 70)
 LIT_LINE = (255, 214, 96, 255)
 HOT_FILL = (255, 226, 130, 140)
+COUNT_INK = (250, 246, 232)
+COUNT_SHADOW = (20, 16, 12)
 REACH_FILL = (255, 214, 96, 28)
 REACH_LINE = (255, 214, 96, 150)
 HOVER_FILL = (255, 255, 255, 36)
@@ -67,6 +69,7 @@ class CarolusView(GameView):
         self.pan_from: tuple[int, int] | None = None
         self.flash = ""
         self.serial = 0
+        self._warmed: set[int] = set()
         self.spots = {p.area: {} for p in topo.places if p.area is not None}
         for place in topo.places:
             if place.area is not None:
@@ -87,7 +90,10 @@ class CarolusView(GameView):
         players = len(self.names)
         self.panels = seat_panels(rect, players, scale)
         self.paint = PanelPainter(self.names, self.colours, scale)
-        self.board.layout(board_viewport(rect, players, scale), self.focus)
+        viewport = board_viewport(rect, players, scale)
+        if viewport != self.board.camera.viewport:  # keep the player's zoom across rebuilds
+            self.board.layout(viewport, self.focus)
+            self._warmed = set()
         self.dice.size = self.s(34)
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
@@ -103,6 +109,28 @@ class CarolusView(GameView):
     def update(self, dt: float) -> None:
         self.board.update(dt)
         self.dice.update(dt)
+        if not self.board.camera.easing:
+            self._warm(self.board.camera.level)
+
+    def _warm(self, level: int) -> None:
+        """Draw the pieces' pictures for the next zoom levels while idle, once per level, so
+        the first frames of a zoom step do not pay for them."""
+        for near in (level - 1, level + 1):
+            if near in self._warmed:
+                continue
+            self._warmed.add(near)
+            zoom = self.board.camera.level_zoom(near)
+            px = max(self.s(15), min(self.s(40), round(50 * zoom)))
+            for colour in COLOURS:
+                art.cube(colour, px)
+            for seat_colour in set(self.colours):
+                art.tower(seat_colour, px + self.s(3))
+            art.emperor(max(self.s(26), min(self.s(60), round(70 * zoom))))
+            font_px = max(self.s(14), round(px * 0.72))
+            for n in range(2, 13):
+                for ink in (COUNT_INK, COUNT_SHADOW):
+                    resources.text(str(n), font_px, ink, True)
+            return  # one level per frame is plenty
 
     # -- small lookups ---------------------------------------------------------------------------
     def territory(self, tid: int) -> dict[str, Any]:
@@ -132,11 +160,17 @@ class CarolusView(GameView):
             round(x - size / 2), round(y - size * 0.8)
         )
 
+    def _level_zoom(self) -> float:
+        """The zoom of the level the camera is at or heading to: pieces take their size from
+        it, so a zoom easing between levels reuses their pictures instead of redrawing them."""
+        camera = self.board.camera
+        return camera.level_zoom(camera.level)
+
     def _emperor_px(self) -> int:
-        return max(self.s(26), min(self.s(60), round(70 * self.board.zoom)))
+        return max(self.s(26), min(self.s(60), round(70 * self._level_zoom())))
 
     def _token_px(self) -> int:
-        return max(self.s(15), min(self.s(40), round(50 * self.board.zoom)))
+        return max(self.s(15), min(self.s(40), round(50 * self._level_zoom())))
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
@@ -287,8 +321,8 @@ class CarolusView(GameView):
                 y = round(y0 + r * row_h)
                 surface.blit(art.cube(colour, size), (x, y))
                 if n > 1:
-                    img = resources.text(str(n), font_px, (250, 246, 232), True)
-                    shadow = resources.text(str(n), font_px, (20, 16, 12), True)
+                    img = resources.text(str(n), font_px, COUNT_INK, True)
+                    shadow = resources.text(str(n), font_px, COUNT_SHADOW, True)
                     at = img.get_rect(midleft=(x + size, y + size * 0.55))
                     for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
                         surface.blit(shadow, at.move(dx, dy))
