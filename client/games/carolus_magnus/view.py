@@ -43,6 +43,7 @@ FACE_VALUE = {c: i + 1 for i, c in enumerate((*COLOURS, "crown"))}
 LIT_FILL = (255, 214, 96, 70)
 LIT_LINE = (255, 214, 96, 255)
 HOT_FILL = (255, 226, 130, 140)
+ACCENT_LINE = artwork.ACCENT
 COUNT_INK = (250, 246, 232)
 COUNT_SHADOW = (20, 16, 12)
 REACH_FILL = (255, 214, 96, 28)
@@ -357,16 +358,21 @@ class CarolusView(GameView):
         for i, colour in enumerate(cols):
             x, y = round(x0 + i * step), round(cy - self.s(18))
             lit = colour in choosing
-            surface.blit(
-                art.cube(colour, size + (self.s(6) if lit else 0), lit),
-                art.cube(colour, size).get_rect(center=(x, y)),
-            )
+            if lit:  # a crown to spend: each colour the centre still has is a button
+                button = self._centre_cube_rects()[colour]
+                hot = button.collidepoint(ctx.hover)
+                pygame.draw.rect(surface, (255, 236, 170) if hot else (238, 214, 150), button,
+                                 border_radius=self.s(7))
+                pygame.draw.rect(surface, ACCENT_LINE, button, self.s(3 if hot else 2),
+                                 border_radius=self.s(7))
+            img = art.cube(colour, size + (self.s(4) if lit else 0))
+            surface.blit(img, img.get_rect(center=(x, y)))
             label(
                 surface,
                 str(v["centre"][colour]),
                 self.s(14),
                 (x, y + self.s(18)),
-                (236, 226, 200),
+                (60, 44, 30) if lit else (236, 226, 200),
                 True,
                 "midtop",
             )
@@ -407,8 +413,8 @@ class CarolusView(GameView):
         step = self.s(40)
         out = {}
         for i, colour in enumerate(COLOURS):
-            rect = pygame.Rect(0, 0, self.s(34), self.s(44))
-            rect.center = (round(cx - step * 2 + i * step), round(cy - self.s(12)))
+            rect = pygame.Rect(0, 0, self.s(36), self.s(52))
+            rect.center = (round(cx - step * 2 + i * step), round(cy - self.s(9)))
             out[colour] = rect
         return out
 
