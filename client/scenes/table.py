@@ -508,9 +508,13 @@ class TableScene(Scene):
         pygame.draw.line(surface, (90, 80, 62), bar.bottomleft, bar.bottomright, 1)
         title = resources.text(self.session.game.info.title, self.s(20), artwork.PARCHMENT, True)
         surface.blit(title, title.get_rect(midleft=(self.s(16), bar.centery)))
-        status = resources.text(self.view.status(), self.s(16), (214, 206, 186))
         left = self.s(32) + title.get_width()
         room = w - self.s(664) - left  # the buttons take the right of the bar
+        words = self.view.status()
+        status = resources.text(words, self.s(16), (214, 206, 186))
+        while status.get_width() > room and " · " in words:  # drop the least important part
+            words = words.rsplit(" · ", 1)[0]
+            status = resources.text(words, self.s(16), (214, 206, 186))
         surface.blit(
             status, status.get_rect(midleft=(left, bar.centery)), (0, 0, room, status.get_height())
         )

@@ -19,6 +19,7 @@ from rules.kobayakawa import Keep
 TEXT = artwork.INK
 MUTED = (96, 84, 70)
 SOFT = (226, 220, 204)
+TABLE_AT_SCALE_1 = (950, 648)  # the table area of a 1280×800 window at UI scale 1
 HOLD = 1.1  # seconds the revealed cards stay up before the next deal (skippable)
 
 
@@ -29,12 +30,17 @@ class KobayakawaView(KobayakawaGestures, GameView):
         super().__init__(names, seats)
         self.table: TableLayout | None = None
         self._stakes: list[int] = []
+        self.min_text = 14
         self._bottom = 0
 
     # -- layout ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
-        super().layout(rect, scale)
-        self.table = table_layout(rect, len(self.names), self._bottom, scale)
+        # The table must fit its area: a big UI scale in a small window grows the bars and
+        # the log, so the table itself may draw a little smaller than the rest.
+        fit = min(rect.w / TABLE_AT_SCALE_1[0], rect.h / TABLE_AT_SCALE_1[1])
+        self.min_text = 14 if scale >= 1.0 else 0
+        super().layout(rect, min(scale, fit))
+        self.table = table_layout(rect, len(self.names), self._bottom, self.scale)
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
         bottom = viewer if viewer is not None else self._bottom
@@ -70,7 +76,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
         bold: bool = False,
         anchor: str = "topleft",
     ) -> pygame.Rect:
-        img = resources.text(text, self.s(size), colour, bold)
+        img = resources.text(text, max(self.min_text, self.s(size)), colour, bold)
         rect = img.get_rect(**{anchor: pos})
         surface.blit(img, rect)
         return rect
