@@ -15,7 +15,7 @@ import pygame
 from client.board.camera import Camera
 from client.board.painter import MapPainter, WorldRect, bbox, overlaps
 from client.board.render import MapRenderer
-from rules.maps import Area, Topology, load_topology, map_path
+from rules.maps import Area, Place, Topology, load_topology, map_path
 
 Point = tuple[float, float]
 
@@ -81,6 +81,23 @@ class Board:
             ):
                 return area
         return None
+
+    def place_at(self, pos: tuple[int, int], kind: str | None = None,
+                 radius: float = 12.0) -> Place | None:
+        """The nearest place (a city, a castle spot) within `radius` screen pixels of a screen
+        point, for maps whose pieces stand on points rather than in areas."""
+        if not self.camera.viewport.collidepoint(pos):
+            return None
+        best: Place | None = None
+        best_d = radius
+        for place in self.topology.places:
+            if kind is not None and place.kind != kind:
+                continue
+            x, y = self.camera.to_screen(place.position)
+            d = ((x - pos[0]) ** 2 + (y - pos[1]) ** 2) ** 0.5
+            if d <= best_d:
+                best, best_d = place, d
+        return best
 
     # -- gestures ------------------------------------------------------------------------------
     def wheel(self, pos: tuple[int, int], steps: int) -> bool:

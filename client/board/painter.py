@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from rules.maps import Area, Topology
+from rules.maps import Area, Place, Topology
 
 Point = tuple[float, float]
 WorldRect = tuple[float, float, float, float]
@@ -86,6 +86,8 @@ class MapPainter:
     area_fill: RGB = (214, 198, 160)
     area_outline: RGB = (60, 46, 32)
     route_colour: RGB = (90, 64, 40)
+    marked_places: tuple[str, ...] = ("city",)
+    """Kinds of places drawn as dots (Carolus's spots are only anchors for pieces)."""
 
     def __init__(self, topology: Topology, tmx_path: Path | None = None) -> None:
         self.topology = topology
@@ -118,6 +120,12 @@ class MapPainter:
         for area in self.areas():
             if overlaps(self.boxes[area.id], rect, margin):
                 self.paint_area(surface, area, [to_px(p) for p in area.polygon], zoom)
+        for place in self.topology.places:
+            if place.kind in self.marked_places:
+                x, y = place.position
+                if rect[0] - margin <= x <= rect[0] + rect[2] + margin \
+                        and rect[1] - margin <= y <= rect[1] + rect[3] + margin:
+                    self.paint_place(surface, place, to_px(place.position), zoom)
         for route in self.topology.routes:
             if overlaps(bbox(route.points), rect, margin):
                 pts = [to_px(p) for p in route.points]
@@ -127,6 +135,12 @@ class MapPainter:
         self, surface: pygame.Surface, area: Area, points: list[Point], zoom: float
     ) -> None:
         aa_polygon(surface, points, self.area_fill, self.area_outline, max(1.0, 2.5 * zoom))
+
+    def paint_place(self, surface: pygame.Surface, place: Place, at: Point, zoom: float) -> None:
+        """A marked place (a city): a small dot with a dark ring."""
+        r = max(2.0, 7 * zoom)
+        pygame.draw.circle(surface, self.area_outline, at, r + max(1.0, 1.5 * zoom))
+        pygame.draw.circle(surface, self.area_fill, at, r)
 
     def paint_tiles(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
         """Tile layers, scaled (maps drawn with tiles in Tiled; Carolus has none)."""

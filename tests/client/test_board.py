@@ -177,3 +177,14 @@ def test_board_keys_zoom_pan_and_fit():
     assert board.key("fit")
     assert board.zoom == pytest.approx(unit)
     assert not board.key("undo")
+
+
+def test_places_are_found_near_the_pointer():
+    topo = load_topology("carolus_magnus")
+    board = Board(topo)
+    board.layout(VIEW)
+    castle = topo.places_in(4, "castle")[0]
+    x, y = board.to_screen(castle.position)
+    found = board.place_at((round(x) + 3, round(y) - 2), "castle")
+    assert found is not None and found.id == castle.id
+    assert board.place_at((round(x) + 40, round(y) + 40), "castle", radius=5) is None
