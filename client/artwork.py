@@ -229,9 +229,9 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def panel_surface(size: tuple[int, int], radius: int) -> pygame.Surface:
-    """A rounded parchment plate with a thin ink-brown rim, cached by size."""
-    surf = parchment(size).copy()
+def panel_surface(size: tuple[int, int], radius: int, paper: str = "parchment") -> pygame.Surface:
+    """A rounded paper plate (parchment, or washi for Japanese tables) with a thin rim."""
+    surf = (washi(size) if paper == "washi" else parchment(size)).copy()
     mask = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

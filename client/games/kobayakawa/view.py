@@ -182,10 +182,10 @@ class KobayakawaView(KobayakawaGestures, GameView):
         pygame.draw.rect(
             surface, (18, 24, 20), block.move(self.s(3), self.s(4)), border_radius=self.s(10)
         )
-        surface.blit(artwork.panel_surface(block.size, self.s(10)), block)
+        surface.blit(artwork.panel_surface(block.size, self.s(10), "washi"), block)
         acting = seat in ctx.acting
         if acting:
-            self._outline(surface, block, artwork.ACCENT, 3)
+            self._outline(surface, block, artwork.ACCENT, 4)
         elif seat == ctx.last_seat:
             self._outline(surface, block, (236, 232, 220), 1.5)
         self._draw_name(surface, seat, spot, ctx)
