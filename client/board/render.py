@@ -44,6 +44,7 @@ class MapRenderer:
         self._last_of: object = None
         self._sharp: tuple[int, float, tuple[float, float], tuple[int, int]] | None = None
         self._sprite_deadline = 0.0
+        self._sharp_before: object = None
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
 
     # -- caches ---------------------------------------------------------------------------
@@ -128,6 +129,9 @@ class MapRenderer:
                 break
             chunks[key] = self._paint_chunk(camera.level_zoom(level), key)
         if ready and budget is not None and not camera.easing:
+            if self._sharp is not None and self._sharp == self._sharp_before:
+                self._last_picture()  # still for two frames: have a zoom's start picture ready
+            self._sharp_before = self._sharp
             self._prefetch(camera, start, budget)
         self._trim(camera.level)
         return ready

@@ -12,6 +12,9 @@ drop asked for an action) is shown as a sentence by the table.
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -42,6 +45,7 @@ COLOURS = art.CLAN_ORDER
 FACE_VALUE = {c: i + 1 for i, c in enumerate((*COLOURS, "crown"))}
 LIT_FILL = (255, 214, 96, 70)
 LIT_LINE = (255, 214, 96, 255)
+WARM_BUDGET = 0.001
 HOT_FILL = (255, 226, 130, 140)
 ACCENT_LINE = artwork.ACCENT
 COUNT_INK = (250, 246, 232)
@@ -71,6 +75,7 @@ class CarolusView(GameView):
         self.flash = ""
         self.serial = 0
         self._warmed: set[int] = set()
+        self._chores: list[Callable[[], object]] = []
         self.spots = {p.area: {} for p in topo.places if p.area is not None}
         for place in topo.places:
             if place.area is not None:
@@ -94,7 +99,7 @@ class CarolusView(GameView):
         viewport = board_viewport(rect, players, scale)
         if viewport != self.board.camera.viewport:  # keep the player's zoom across rebuilds
             self.board.layout(viewport, self.focus)
-            self._warmed = set()
+            self._warmed, self._chores = set(), []
         self.dice.size = self.s(34)
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
@@ -114,24 +119,26 @@ class CarolusView(GameView):
             self._warm(self.board.camera.level)
 
     def _warm(self, level: int) -> None:
-        """Draw the pieces' pictures for the next zoom levels while idle, once per level, so
-        the first frames of a zoom step do not pay for them."""
+        """Draw the pieces' pictures for the next zoom levels while idle, a little each frame,
+        so the first frames of a zoom step do not pay for them."""
         for near in (level - 1, level + 1):
-            if near in self._warmed:
-                continue
-            self._warmed.add(near)
-            zoom = self.board.camera.level_zoom(near)
-            px = max(self.s(15), min(self.s(40), round(50 * zoom)))
-            for colour in COLOURS:
-                art.cube(colour, px)
-            for seat_colour in set(self.colours):
-                art.tower(seat_colour, px + self.s(3))
-            art.emperor(max(self.s(26), min(self.s(60), round(70 * zoom))))
-            font_px = max(self.s(14), round(px * 0.72))
-            for n in range(2, 13):
-                for ink in (COUNT_INK, COUNT_SHADOW):
-                    resources.text(str(n), font_px, ink, True)
-            return  # one level per frame is plenty
+            if near not in self._warmed:
+                self._warmed.add(near)
+                self._chores.extend(self._warm_jobs(near))
+        start = time.perf_counter()
+        while self._chores and time.perf_counter() - start < WARM_BUDGET:
+            self._chores.pop(0)()
+
+    def _warm_jobs(self, level: int) -> list[Callable[[], object]]:
+        zoom = self.board.camera.level_zoom(level)
+        px = max(self.s(15), min(self.s(40), round(50 * zoom)))
+        font_px = max(self.s(14), round(px * 0.72))
+        jobs: list[Callable[[], object]] = [partial(art.cube, c, px) for c in COLOURS]
+        jobs += [partial(art.tower, c, px + self.s(3)) for c in sorted(set(self.colours))]
+        jobs.append(partial(art.emperor, max(self.s(26), min(self.s(60), round(70 * zoom)))))
+        jobs += [partial(resources.text, str(n), font_px, ink, True)
+                 for n in range(2, 13) for ink in (COUNT_INK, COUNT_SHADOW)]
+        return jobs
 
     # -- small lookups ---------------------------------------------------------------------------
     def territory(self, tid: int) -> dict[str, Any]:
