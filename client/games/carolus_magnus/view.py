@@ -588,6 +588,9 @@ class CarolusView(GameView):
                 tips.append((row, words.court_tip(self, seat, colour)))
         return tips
 
+    def needs_private_view(self, seat: Seat) -> bool:
+        return False  # nothing is hidden in Carolus Magnus: no curtain between players
+
     def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
         return [a for a in legal if isinstance(a, RollDice)]
 
