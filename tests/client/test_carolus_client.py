@@ -218,3 +218,11 @@ def test_the_players_zoom_survives_the_moves_that_follow(harness):
     zoomed = camera.zoom
     human_moves(harness, table, 2, random.Random(2))
     assert camera.zoom == zoomed
+
+
+def test_two_people_share_the_table_without_a_curtain(harness):
+    table = start_table(harness, kinds=(HUMAN, HUMAN), seed=4)
+    assert table.curtain_seat is None
+    played = human_moves(harness, table, 12, random.Random(9))
+    assert played == 12
+    assert {s.seat for s in table.session.steps} == {0, 1}
