@@ -207,20 +207,22 @@ class TableScene(Scene):
         assert seat is not None
         w, h = self.app.size
         rect = pygame.Rect(0, 0, self.s(340), self.s(56))
-        rect.center = (w // 2, h // 2 + self.s(92))
+        rect.center = (w // 2, h // 2 + self.s(104))
         self._button(
             rect,
             tr("curtain.ready", name=self.session.name(seat)),
-            tr("curtain.ready_tip"),
+            tr("curtain.ready_tip", name=self.session.name(seat)),
             "curtain",
             accent=True,
         )
-        menu = pygame.Rect(0, 0, self.s(200), self.s(42))
-        menu.center = (w // 2, h // 2 + self.s(152))
+        undo = self._undo_allowed()  # the player who just moved may still take it back
+        menu = pygame.Rect(0, 0, self.s(165), self.s(42))
+        menu.center = (w // 2 - (self.s(88) if undo else 0), h // 2 + self.s(164))
         self._button(menu, tr("table.menu"), tr("table.menu_tip"), "menu")
-        if self._undo_allowed():
-            undo = menu.move(0, self.s(52))
-            self._button(undo, tr("table.undo"), tr("table.undo_tip"), "undo")
+        if undo:
+            back = menu.move(self.s(176), 0)
+            mover = self.session.name(self.session.steps[-1].seat)
+            self._button(back, tr("curtain.undo", name=mover), tr("table.undo_tip"), "undo")
 
     # -- what the screen shows ------------------------------------------------------
     def _prompt_seats(self) -> list[Seat]:

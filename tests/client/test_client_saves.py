@@ -256,7 +256,7 @@ def test_the_player_who_just_moved_may_undo_from_the_next_players_curtain(harnes
     harness.frames(2)
     assert table.curtain_seat is not None and table.curtain_seat != first
     count = len(session.record.actions)
-    harness.press(tr("table.undo"))
+    harness.press(tr("curtain.undo", name=session.name(first)))
     assert len(session.record.actions) == count - 1
     assert table.curtain_seat is None and session.viewer == first
     assert session.view(first)["phase"] == "keep"
