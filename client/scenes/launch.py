@@ -88,6 +88,7 @@ def start(app: Any, args: argparse.Namespace) -> None:
     app.push(MainMenu(app))
     if args.game:
         session = Session.new(args.game, default_seats(args.seats), args.seed, {})
+        autoplay(session, args.autoplay)  # e.g. to start a test game in its middle
         app.push(TableScene(app, session))
 
 
