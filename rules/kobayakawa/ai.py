@@ -27,8 +27,9 @@ from rules.kobayakawa.game import (
     Phase,
 )
 
-ROLLOUT_DEPTH = 16
-"""Actions a rollout plays past the tree before `evaluate` scores it: about one round."""
+ROLLOUT_DEPTH = 20
+"""Actions a rollout plays past the tree before `evaluate` scores it: enough to
+finish the current round even with six players (at most 18 actions a round)."""
 
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 
@@ -46,7 +47,10 @@ def low_chance(card: int) -> float:
 def strength(card: int, kobayakawa: int) -> float:
     """The total `card` can expect at the showdown: the card, plus the Kobayakawa
     value as often as it is likely to be the lowest fighter's."""
-    return card + kobayakawa * low_chance(card)
+    return _STRENGTH[card][kobayakawa]
+
+
+_STRENGTH = [[c + k * low_chance(c) for k in range(max(CARDS) + 1)] for c in range(max(CARDS) + 1)]
 
 
 def unseen_by(state: KobayakawaState, seat: Seat) -> list[int]:
