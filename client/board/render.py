@@ -130,9 +130,10 @@ class MapRenderer:
             chunks[key] = self._paint_chunk(camera.level_zoom(level), key)
         if ready and budget is not None and not camera.easing:
             if self._sharp is not None and self._sharp == self._sharp_before:
-                self._last_picture()  # still for two frames: have a zoom's start picture ready
+                # Still for two frames: get ready for the next gesture.
+                self._last_picture()
+                self._prefetch(camera, start, budget)
             self._sharp_before = self._sharp
-            self._prefetch(camera, start, budget)
         self._trim(camera.level)
         return ready
 
