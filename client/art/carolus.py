@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 import pygame
 
 from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, shade
-from client.art.dice import DiceFace, DieKind, register_symbol
+from client.art.dice import DiceFace, DieKind, Painter, register_symbol
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
 from client.board.painter import MapPainter, WorldRect, aa_polygon, overlaps
 from client.resources import font
@@ -108,10 +108,17 @@ def _crown(surface: pygame.Surface, centre: Point, r: float, ink: RGB) -> None:
 
 
 register_symbol("carolus_crown", _crown)
+
+
+def _mark_painter(clan: str) -> Painter:
+    def paint(surface: pygame.Surface, centre: Point, r: float, ink: RGB) -> None:
+        clan_mark(surface, clan, centre, r * 0.95, ink)
+
+    return paint
+
+
 for _clan in CLANS:
-    register_symbol(
-        f"carolus_{_clan}", lambda s, c, r, ink, clan=_clan: clan_mark(s, clan, c, r * 0.95, ink)
-    )
+    register_symbol(f"carolus_{_clan}", _mark_painter(_clan))
 
 CLAN_DIE = DieKind(
     "carolus_clan",

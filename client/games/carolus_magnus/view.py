@@ -76,7 +76,9 @@ class CarolusView(GameView):
         self.serial = 0
         self._warmed: set[int] = set()
         self._chores: list[Callable[[], object]] = []
-        self.spots = {p.area: {} for p in topo.places if p.area is not None}
+        self.spots: dict[int, dict[str, tuple[float, float]]] = {
+            p.area: {} for p in topo.places if p.area is not None
+        }
         for place in topo.places:
             if place.area is not None:
                 self.spots[place.area][place.kind] = place.position
@@ -144,7 +146,8 @@ class CarolusView(GameView):
     def territory(self, tid: int) -> dict[str, Any]:
         for t in self.view["territories"]:
             if t["id"] == tid:
-                return t
+                found: dict[str, Any] = t
+                return found
         raise KeyError(tid)
 
     def territory_at(self, pos: tuple[int, int]) -> dict[str, Any] | None:
@@ -158,7 +161,7 @@ class CarolusView(GameView):
 
     def emperor_pos(self) -> tuple[float, float]:
         t = self.territory(self.view["emperor"])
-        tiles = t["tiles"]
+        tiles: list[int] = t["tiles"]
         return self.spots[tiles[len(tiles) // 2]]["emperor"]
 
     def _emperor_screen_rect(self) -> pygame.Rect:
@@ -697,7 +700,7 @@ class CarolusView(GameView):
         start = panel.reserve[COLOURS.index(colour)].center
         kind, where = tween.data["to"]
         if kind == "court":
-            end = panel.rows[COLOURS.index(colour)].center
+            end: tuple[float, float] = panel.rows[COLOURS.index(colour)].center
         else:
             t = (
                 self.territory(where)
