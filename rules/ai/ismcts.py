@@ -249,9 +249,10 @@ class _Search:
         return self._result(legal, done, time.perf_counter() - start)
 
     def _settled(self, legal: list[Action], remaining: int) -> bool:
-        """Whether no action can overtake the most visited one in the iterations left."""
+        """Whether no action can overtake the most visited one in the iterations left.
+        (A lone action never settles: `hint` still wants its win chance.)"""
         counts = sorted((self._visits(a) for a in legal), reverse=True)
-        return len(counts) < 2 or counts[0] > counts[1] + remaining
+        return len(counts) >= 2 and counts[0] > counts[1] + remaining
 
     def _visits(self, action: Action) -> int:
         edge = self.root.edges.get(action)
