@@ -46,7 +46,8 @@ class App:
         self.autosave = True
         self.manager: Any = None
         self._make_manager()
-        i18n.on_change(lambda _lang: self.rebuild())
+        self._on_language = lambda _lang: self.rebuild()
+        i18n.on_change(self._on_language)
 
     # -- window and scale ------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -188,6 +189,7 @@ class App:
         while self.scenes:
             self.scenes.pop().exit()
         self.settings.save()
+        i18n.forget(self._on_language)
         self.running = False
 
     def run(self) -> None:

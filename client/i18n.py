@@ -70,6 +70,11 @@ def on_change(listener: Callable[[str], None]) -> None:
     _listeners.append(listener)
 
 
+def forget(listener: Callable[[str], None]) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
+
+
 def has(key: str) -> bool:
     return key in catalogue(_current) or key in catalogue("en")
 
