@@ -70,7 +70,9 @@ class ReplayScene(Scene):
     def _show(self) -> None:
         self.view.show(self.session.game.view(self._state(), None), None)
         self.tips = list(self.view.tips)
-        self.ctx.last_seat = self.session.steps[self.index - 1].seat if self.index else None
+        last = self.session.steps[self.index - 1] if self.index else None
+        self.ctx.last_seat = last.seat if last else None
+        self.ctx.last_action = last.action.type if last else None
         self.ctx.acting = self.session.game.to_act(self._state())
 
     def _log_entries(self) -> list[Entry]:
