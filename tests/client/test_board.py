@@ -188,3 +188,43 @@ def test_places_are_found_near_the_pointer():
     found = board.place_at((round(x) + 3, round(y) - 2), "castle")
     assert found is not None and found.id == castle.id
     assert board.place_at((round(x) + 40, round(y) + 40), "castle", radius=5) is None
+
+
+TILED_MAP = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="4" height="2"
+     tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="2">
+ <tileset firstgid="1" name="ground" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+  <image source="ground.png" width="32" height="16"/>
+ </tileset>
+ <layer id="1" name="ground" width="4" height="2">
+  <data encoding="csv">1,1,2,2,1,1,2,2</data>
+ </layer>
+ <objectgroup id="2" name="areas">
+  <object id="1" x="0" y="0">
+   <polygon points="2,2 10,2 10,10 2,10"/>
+   <properties><property name="area_id" type="int" value="0"/></properties>
+  </object>
+ </objectgroup>
+</map>
+"""
+
+
+def test_maps_drawn_with_tiles_show_their_tile_layers(tmp_path):
+    from client.board.painter import MapPainter
+    from rules.maps import read_tmx
+
+    sheet = pygame.Surface((32, 16))
+    sheet.fill((200, 30, 30), (0, 0, 16, 16))
+    sheet.fill((30, 30, 200), (16, 0, 16, 16))
+    pygame.image.save(sheet, str(tmp_path / "ground.png"))
+    path = tmp_path / "tiles.tmx"
+    path.write_text(TILED_MAP, encoding="utf-8")
+    topo = read_tmx(path)
+    board = Board(topo, MapPainter(topo, path))
+    board.layout(pygame.Rect(0, 0, 128, 64))  # exactly twice the map's size
+    board.update(0, budget=None)
+    surface = pygame.Surface((128, 64))
+    board.draw(surface)
+    assert surface.get_at((120, 60))[:3] == (30, 30, 200)  # a tile of the second kind
+    assert surface.get_at((40, 60))[:3] == (200, 30, 30)
+    assert board.area_at((12, 12)).id == 0
