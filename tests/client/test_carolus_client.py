@@ -226,3 +226,18 @@ def test_two_people_share_the_table_without_a_curtain(harness):
     played = human_moves(harness, table, 12, random.Random(9))
     assert played == 12
     assert {s.seat for s in table.session.steps} == {0, 1}
+
+
+def test_a_cube_can_be_clicked_then_put_down_with_a_second_click(harness):
+    table = start_table(harness)
+    seat = advance_to(harness, table, "cubes")
+    view = table.view
+    colour = next(c for c in COLOURS if view.view["reserves"][seat][c])
+    slot = view.panels[seat].reserve[COLOURS.index(colour)].center
+    steps = len(table.session.steps)
+    harness.click(slot)
+    assert view.held == ("cube", colour) and len(table.session.steps) == steps
+    target = view.view["territories"][3]["id"]
+    harness.click(territory_point(view, target))
+    assert table.session.steps[steps].action == PlayToTerritory(colour, target)
+    assert view.held is None

@@ -72,6 +72,7 @@ class CarolusView(GameView):
         self.held: tuple[str, str] | None = None  # ("cube", colour) or ("emperor", "")
         self.held_pos: tuple[int, int] = (0, 0)
         self.pan_from: tuple[int, int] | None = None
+        self.carried = False  # held after a click (not a drag): the next click puts it down
         self.flash = ""
         self.serial = 0
         self._warmed: set[int] = set()
@@ -466,6 +467,9 @@ class CarolusView(GameView):
     # -- gestures ----------------------------------------------------------------------------------
     def gesture(self, intent: Intent, legal: list[Action]) -> bool:
         """Camera gestures (wheel, keys, a drag on the empty board) are the view's own."""
+        if intent.kind == "hover" and self.carried:
+            self.held_pos = intent.pos  # a piece picked up by a click follows the pointer
+            return False
         if intent.kind == "wheel":
             return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
         if intent.kind == "command":
@@ -504,6 +508,11 @@ class CarolusView(GameView):
                     return ("cube", colour)
         return None
 
+    def _may_pick(self, piece: tuple[str, str], legal: list[Action]) -> bool:
+        if piece[0] == "cube":
+            return PlayToCourt(piece[1]) in legal
+        return any(isinstance(a, MoveEmperor) for a in legal)
+
     def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
         if self.held is None:
             self.held = self._piece_at(start, legal)
@@ -513,7 +522,7 @@ class CarolusView(GameView):
     def drop(
         self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]
     ) -> Action | None:
-        held, self.held = self.held, None
+        held, self.held, self.carried = self.held, None, False
         if held is None:
             return None
         kind, colour = held
@@ -533,7 +542,7 @@ class CarolusView(GameView):
         return None
 
     def cancel(self) -> None:
-        self.held, self.pan_from = None, None
+        self.held, self.pan_from, self.carried = None, None, False
 
     def refusal(self, exc: IllegalAction) -> str:
         params = dict(exc.params)
@@ -543,6 +552,13 @@ class CarolusView(GameView):
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         self.flash = ""
+        if self.carried and self.held is not None:  # the second click puts it down
+            return self.drop(pos, pos, legal)
+        piece = self._piece_at(pos, legal)
+        if piece is not None and self._may_pick(piece, legal):
+            # Click, then click the target: the same as a drag, for trackpads and tired hands.
+            self.held, self.carried, self.held_pos = piece, True, pos
+            return None
         panel = self.panels.get(self.view["to_act"][0]) if self.view.get("to_act") else None
         if panel is not None:
             for n, rect in enumerate(panel.discs, start=1):
