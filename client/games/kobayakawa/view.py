@@ -119,6 +119,17 @@ class KobayakawaView(KobayakawaGestures, GameView):
         self._draw_medal_row(surface, t.centre_medals, v["centre"], t.medal_r, centred=True)
         if v["history"]:
             self._draw_last_round(surface, v["history"][-1])
+        if v["last_round"] and v["phase"] != "over":
+            banner = (t.pile.centerx + t.deck.centerx) // 2, t.deck.top - self.s(44)
+            self._label(
+                surface,
+                tr("koba.last_round_banner"),
+                16,
+                banner,
+                (236, 120, 96),
+                True,
+                anchor="midbottom",
+            )
 
     def _draw_last_round(self, surface: pygame.Surface, last: dict[str, Any]) -> None:
         assert self.table is not None
