@@ -241,3 +241,23 @@ def test_a_cube_can_be_clicked_then_put_down_with_a_second_click(harness):
     harness.click(territory_point(view, target))
     assert table.session.steps[steps].action == PlayToTerritory(colour, target)
     assert view.held is None
+
+
+def test_the_results_chart_follows_the_castles_round_by_round(harness):
+    from client.games.carolus_magnus.view import CarolusView
+    from client.scenes.launch import autoplay
+
+    table = start_table(harness, kinds=(RANDOM_AI, RANDOM_AI), seed=6)
+    session = table.session
+    for _ in range(60):
+        if session.over:
+            break
+        autoplay(session, 5)
+        table.view.show(session.view(None), None)
+    assert session.over
+    final = session.view(None)
+    title, series = CarolusView(["a", "b"], session.seats).chart(final)
+    assert title == tr("cm.chart")
+    assert len(series[0]) == final["round"] + 1  # the start, then every round
+    assert series[0][-1] == final["castles_on_board"][0]
+    assert all(a <= 10 for line in series for a in line)

@@ -11,6 +11,7 @@ drop asked for an action) is shown as a sentence by the table.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable
@@ -56,6 +57,15 @@ HOVER_FILL = (255, 255, 255, 36)
 HOVER_LINE = (250, 244, 226, 200)
 
 
+_HISTORIES: dict[str, dict[int, list[int]]] = {}
+"""Castles per round of recently finished games, by their final table (see `chart`)."""
+
+
+def _fingerprint(view: dict[str, Any]) -> str:
+    keep = ("round", "castles_left", "emperor", "territories", "courts", "reserves")
+    return json.dumps({k: view[k] for k in keep}, sort_keys=True)
+
+
 class CarolusView(GameView):
     game_id = "carolus_magnus"
 
@@ -76,6 +86,7 @@ class CarolusView(GameView):
         self.flash = ""
         self.serial = 0
         self._warmed: set[int] = set()
+        self._castles_by_round: dict[int, list[int]] = {}  # for the results chart
         self._chores: list[Callable[[], object]] = []
         self.spots: dict[int, dict[str, tuple[float, float]]] = {
             p.area: {} for p in topo.places if p.area is not None
@@ -108,6 +119,11 @@ class CarolusView(GameView):
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
         super().show(view, viewer)
         self.serial += 1
+        self._castles_by_round[view["round"]] = list(view["castles_on_board"])
+        if view["phase"] == "over":  # the results screen's own view finds this table's story
+            _HISTORIES[_fingerprint(view)] = dict(self._castles_by_round)
+            while len(_HISTORIES) > 4:
+                _HISTORIES.pop(next(iter(_HISTORIES)))
         self.painter.set_territories([t["tiles"] for t in view["territories"]])
         if view["dice"] and not self.dice.rolling:
             self.dice.set([(art.CLAN_DIE, FACE_VALUE[f]) for f in view["dice"]])
@@ -631,10 +647,20 @@ class CarolusView(GameView):
     def opening_events(self, view: dict[str, Any]) -> list[Event]:
         return [{"type": "cm_setup", "to": "all", "emperor": view["emperor"]}]
 
+    def score_text(self, score: float) -> str:
+        return tr("cm.results.castles", n=int(score))
+
     def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
+        """Castles on the board at the end of each round this table saw (a resumed game
+        starts its line where it was resumed)."""
         side = final_view["side_of_seat"]
+        seen = _HISTORIES.get(_fingerprint(final_view), self._castles_by_round)
+        rounds = dict(seen)
+        rounds[final_view["round"]] = list(final_view["castles_on_board"])
+        known = [rounds[r] for r in sorted(rounds)]
         return tr("cm.chart"), [
-            [float(final_view["castles_on_board"][side[p]])] for p in range(final_view["players"])
+            [0.0] + [float(castles[side[p]]) for castles in known]
+            for p in range(final_view["players"])
         ]
 
     # -- animation --------------------------------------------------------------------------------
