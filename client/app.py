@@ -217,7 +217,9 @@ def parse_seats(text: str) -> list[tuple[str, str | None]]:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tablero", description="Tablero: tabletop games.")
     parser.add_argument("--version", action="version", version=f"tablero {rules.__version__}")
-    parser.add_argument("--game", help="start straight into this game (e.g. kobayakawa)")
+    parser.add_argument(
+        "--game", help=f"start straight into this game: {', '.join(sorted(rules.GAMES))}"
+    )
     parser.add_argument("--seats", help="comma list of human, ai, ai:easy, ai:normal, ai:hard")
     parser.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     parser.add_argument(
@@ -225,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=0,
         metavar="N",
-        help="let the agents play N actions first (with --screenshot)",
+        help="let the agents play the first N actions (for every seat)",
     )
     parser.add_argument("--screenshot", metavar="PNG", help="render the table, save it, exit")
     parser.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1920x1080")
