@@ -61,7 +61,9 @@ def resumable() -> tuple[GameRecord, Any] | None:
         record, state = read_save(path)
     except SaveError:
         return None
-    if get_game(record.game).outcome(state) is not None:
+    from client.games import has_view
+
+    if get_game(record.game).outcome(state) is not None or not has_view(record.game):
         return None
     return record, state
 

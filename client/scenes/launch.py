@@ -140,10 +140,13 @@ def screenshot(app: Any, args: argparse.Namespace) -> int:
 
 def load_file(app: Any, path: Any, replay: bool = False) -> SaveError | None:
     """Open a save file into a table; the error when it is refused (the file is untouched)."""
+    from client.games import has_view
+
     try:
         record, state = storage.read_save(path)
     except SaveError as exc:
         return exc
-    get_game(record.game)
+    if not has_view(record.game):
+        return SaveError("no_table", game=get_game(record.game).info.title)
     open_table(app, record, state, replay=replay)
     return None
