@@ -193,10 +193,22 @@ class App:
         self.running = False
 
     def run(self) -> None:
-        while self.running:
-            dt = self.clock.tick(FPS) / 1000
-            self.frame(dt)
-        pygame.quit()
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000
+                self.frame(dt)
+        except Exception:
+            # The game itself is safe in the autosave; leave the details for a bug report.
+            import traceback
+
+            from client.settings import data_dir
+
+            (data_dir() / "crash.log").write_text(traceback.format_exc(), encoding="utf-8")
+            raise
+        finally:
+            for scene in reversed(self.scenes):
+                scene.exit()  # stops the AI process even after a crash
+            pygame.quit()
 
 
 # -- command line ----------------------------------------------------------------
