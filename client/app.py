@@ -36,6 +36,10 @@ class App:
         i18n.set_language(self.settings.language)
         artwork.SHAPES = self.settings.colourblind_marks
         pygame.display.set_caption("Tablero")
+        icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+        sun = artwork.red_sun(28)
+        icon.blit(sun, sun.get_rect(center=(32, 32)))
+        pygame.display.set_icon(icon)  # the red sun, before the window opens
         self.window = self._open_window(size or self.settings.window)
         self.scenes: list[Scene] = []
         self.input = InputMapper()
