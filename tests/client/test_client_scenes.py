@@ -139,3 +139,27 @@ def test_dragging_a_card_away_keeps_the_other_and_a_medal_to_the_middle_fights(h
     start = (spot.medals[0], spot.medals[1])
     drag(harness, start, table.view.table.pile.center)
     assert (session.steps[-1].seat, session.steps[-1].action) == (0, Fight())
+
+
+def test_settings_take_effect_at_once_and_persist(harness, data_dir):
+    import json
+
+    from client import artwork
+    from client.scenes.settings_scene import SettingsScene
+
+    harness.app.push(MainMenu(harness.app))
+    scene = SettingsScene(harness.app)
+    harness.app.push(scene)
+    before = harness.app.scale
+    scene.change("ui_scale", 1.3)
+    assert harness.app.scale > before
+    scene.change("colourblind_marks", False)
+    assert artwork.SHAPES is False
+    scene.change("animation_speed", 0.0)
+    scene.change("ai_pause", 1.5)
+    saved = json.loads((data_dir / "settings.json").read_text())
+    assert saved["ui_scale"] == 1.3 and saved["colourblind_marks"] is False
+    assert saved["animation_speed"] == 0.0 and saved["ai_pause"] == 1.5
+    scene.change("colourblind_marks", True)
+    harness.press(tr("settings.done"))
+    assert isinstance(harness.scene, MainMenu)
