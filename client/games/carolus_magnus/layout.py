@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-PANEL_W = 236
+PANEL_W = 214
 MARGIN = 8
 
 
