@@ -234,6 +234,21 @@ class KobayakawaView(KobayakawaGestures, GameView):
             MUTED,
             anchor="topright",
         )
+        order = self.view["order"]
+        if seat in order:  # turn order matters: ties go to the earlier fighter
+            badge = (tag_rect.left - self.s(16), tag_rect.centery)
+            colour = (196, 44, 36) if order.index(seat) == 0 else (90, 80, 70)
+            pygame.draw.circle(surface, colour, badge, self.s(10))
+            self._label(
+                surface,
+                str(order.index(seat) + 1),
+                14,
+                badge,
+                (250, 246, 236),
+                True,
+                anchor="center",
+            )
+            tag_rect = tag_rect.union(pygame.Rect(badge[0] - self.s(12), badge[1], 1, 1))
         width = tag_rect.left - spot.name[0] - 2 * r - self.s(14)
         while len(name) > 3 and resources.font(self.s(17), True).size(name)[0] > width:
             name = name[:-2] + "…"
@@ -341,7 +356,10 @@ class KobayakawaView(KobayakawaGestures, GameView):
             state = tr("koba.tip.state_passed")
         else:
             state = tr("koba.tip.state_fights", bet=stake)
-        return tr("koba.tip.seat", name=self.names[seat], medals=v["medals"][seat], state=state)
+        text = tr("koba.tip.seat", name=self.names[seat], medals=v["medals"][seat], state=state)
+        if seat in v["order"]:
+            text += " " + tr("koba.tip.order", n=v["order"].index(seat) + 1, total=len(v["order"]))
+        return text
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         if self.table is None or self.viewer is None:
