@@ -25,7 +25,11 @@ def _choices(name: str) -> list[tuple[str, Any]]:
     if name == "animation_speed":
         return [(tr(f"settings.anim.{i}"), v) for i, v in enumerate(ANIMATION_SPEEDS)]
     if name == "ai_pause":
-        return [(tr("settings.seconds", s=v), v) for v in AI_PAUSES]
+        comma = i18n.language() == "es"  # 0,8 s in Spanish, 0.8 s in English
+        return [
+            (tr("settings.seconds", s=f"{v:g}".replace(".", "," if comma else ".")), v)
+            for v in AI_PAUSES
+        ]
     return [(tr("settings.on"), True), (tr("settings.off"), False)]
 
 
