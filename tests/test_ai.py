@@ -147,6 +147,9 @@ def test_game_hooks_play_legal_moves_and_evaluate_in_range(game_id: str) -> None
         if hooks.evaluate is not None:
             values = hooks.evaluate(game, state)
             assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
+        if hooks.world_weight is not None:
+            world = game.sample_world(state, seat, rng)
+            assert 0.0 <= hooks.world_weight(game, world, seat) <= 1.0
 
 
 def test_kobayakawa_has_hooks() -> None:
@@ -268,3 +271,16 @@ def test_kobayakawa_evaluation_favours_the_medal_leader() -> None:
     state = _kobayakawa_state(medals=[8, 3, 2, 1])
     values = evaluate(rules.get_game("kobayakawa"), state)
     assert values[0] == max(values) and values[3] == min(values)
+
+
+def test_kobayakawa_worlds_where_a_fighter_holds_a_high_card_weigh_more() -> None:
+    from rules.kobayakawa import Phase
+    from rules.kobayakawa.ai import world_weight
+
+    game = rules.get_game("kobayakawa")
+    strong = _kobayakawa_state(phase=Phase.BET, order=(0, 1, 2, 3), turn=2, stakes=[1, 0, -1, -1])
+    strong.pile = [3]
+    strong.hands[0] = 15
+    weak = strong.copy()
+    weak.hands[0] = 4
+    assert world_weight(game, strong, 2) > world_weight(game, weak, 2)

@@ -42,8 +42,11 @@ the win chance `hint` reports.
 
 Per-game hooks live in `rules/<game id>/ai.py` (all optional):
 `rollout_action(game, state, seat, rng) -> Action`,
-`evaluate(game, state) -> list[float]` (estimated reward per seat, in [0, 1])
-and `ROLLOUT_DEPTH: int` (actions after the tree before `evaluate` cuts).
+`evaluate(game, state) -> list[float]` (estimated reward per seat, in [0, 1]),
+`ROLLOUT_DEPTH: int` (actions after the tree before `evaluate` cuts) and
+`world_weight(game, world, seat) -> float` (in [0, 1]: how well a sampled
+world explains what the others did; worlds are accepted with that
+probability, so a seat that fought is more often dealt a strong card).
 
 Honesty: the search reads the real state only through
 `legal_actions(state, seat)` (the root's choices), `view(state, seat)` (the
@@ -74,6 +77,9 @@ ROLLOUT_CAP = 5_000
 
 RolloutPolicy = Callable[[Game[Any], Any, Seat, random.Random], Action]
 Evaluation = Callable[[Game[Any], Any], list[float]]
+WorldWeight = Callable[[Game[Any], Any, Seat], float]
+WORLD_TRIES = 8
+"""Sampled worlds drawn at most per iteration when the game weighs them."""
 
 
 # -- rewards --------------------------------------------------------------
@@ -101,6 +107,7 @@ class Hooks:
     rollout_action: RolloutPolicy | None = None
     evaluate: Evaluation | None = None
     rollout_depth: int | None = None
+    world_weight: WorldWeight | None = None
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -122,6 +129,7 @@ def game_hooks(game: Game[Any]) -> Hooks:
             getattr(module, "rollout_action", None),
             getattr(module, "evaluate", None),
             getattr(module, "ROLLOUT_DEPTH", None),
+            getattr(module, "world_weight", None),
         )
         _HOOKS[game.id] = found
     return found
@@ -145,6 +153,8 @@ class SearchConfig:
     """Stop the descent at the first new node of any tree (the paper's rule); False:
     at the searcher's first new node, or after one new node per seat."""
     policy_expansion: bool = True
+    use_inference: bool = True
+    """Weigh sampled worlds with the game's `world_weight`; False: all alike."""
     """Expand the policy's choice first at a new node; False: an untried action at random."""
 
 
@@ -233,6 +243,7 @@ class _Search:
         self.policy = hooks.rollout_action if config.use_policy else None
         self.evaluate = hooks.evaluate if config.use_evaluation else None
         self.depth = hooks.rollout_depth if self.evaluate is not None else None
+        self.weight = hooks.world_weight if config.use_inference else None
 
     def run(self, legal: list[Action]) -> SearchResult:
         start = time.perf_counter()
@@ -287,9 +298,20 @@ class _Search:
             nodes.append(node)
         return nodes
 
+    def _determinize(self) -> Any:
+        """A sampled world; if the game weighs worlds by how well they explain what the
+        others did, one accepted with that probability (the last of a few tries)."""
+        world = self.game.sample_world(self.state, self.seat, self.rng)
+        if self.weight is not None:
+            for _ in range(WORLD_TRIES - 1):
+                if self.rng.random() < self.weight(self.game, world, self.seat):
+                    break
+                world = self.game.sample_world(self.state, self.seat, self.rng)
+        return world
+
     def iterate(self) -> None:
-        game, rng = self.game, self.rng
-        world = game.sample_world(self.state, self.seat, rng)
+        game = self.game
+        world = self._determinize()
         players = game.players(world)
         nodes = self._tree_roots(world, players)
         path: list[tuple[_Edge, Seat]] = []
@@ -399,7 +421,13 @@ def search(
 
 # -- agents and levels ----------------------------------------------------
 LEVELS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=40, time_limit=0.25, use_policy=False, use_evaluation=False),
+    "easy": SearchConfig(
+        iterations=40,
+        time_limit=0.25,
+        use_policy=False,
+        use_evaluation=False,
+        use_inference=False,
+    ),
     "normal": SearchConfig(iterations=400, time_limit=0.45),
     "hard": SearchConfig(iterations=2500, time_limit=1.8),
 }

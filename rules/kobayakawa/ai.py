@@ -128,3 +128,23 @@ def evaluate(game: Game[Any], state: KobayakawaState) -> list[float]:
         place = (n - (above + 1 + above + tied) / 2) / (n - 1)
         values.append(WIN_WEIGHT * weights[q] / total + (1 - WIN_WEIGHT) * place)
     return values
+
+
+POLICY_TRUST = 0.7
+"""How far `world_weight` believes the others bet like the rollout policy."""
+
+
+def world_weight(game: Game[Any], world: KobayakawaState, seat: Seat) -> float:
+    """How well the sampled cards explain this round's fights and passes so far:
+    per seat that has spoken, the policy's chance of its choice with that card,
+    trusted `POLICY_TRUST` (people are not the policy)."""
+    if world.phase is not Phase.BET:
+        return 1.0
+    weight = 1.0
+    for q in world.order:
+        if q == seat or world.stakes[q] == UNDECIDED:
+            continue
+        fight = fight_chance(world, q)
+        chance = fight if world.stakes[q] > 0 else 1.0 - fight
+        weight *= 1.0 - POLICY_TRUST + POLICY_TRUST * chance
+    return weight
