@@ -11,8 +11,9 @@ opponent's hidden choices over thousands of branches.
 One iteration:
 
 1. *Determinize*: `game.sample_world(state, seat, rng)` gives a full state
-   consistent with what `seat` knows. This is the only way the search sees
-   beyond `view(state, seat)`.
+   consistent with what `seat` knows (kept with the game's `world_weight`
+   probability, if it has one). This is the only way the search sees beyond
+   `view(state, seat)`.
 2. *Select* down one tree per seat at once. A decision belongs to the first
    seat in `to_act` (games list simultaneous answers in a fixed order). That
    seat's tree chooses by UCB1 over its own legal actions *in this
@@ -24,9 +25,12 @@ One iteration:
    of the transition that its owner may see (`visible_events`). So a tree's
    nodes are its owner's information sets: a drawn card splits the drawer's
    tree, an opponent's hidden choice does not split mine.
-4. *Expand* one untried action of the acting seat, then *roll out* with the
-   game's policy (uniform random if it has none) to the end, or to the
-   rollout depth if the game offers an evaluation.
+4. *Expand* one untried action of the acting seat (the policy's choice
+   first). The walk ends at the searcher's first new node, or once every seat
+   has had one (other seats' nodes are new whenever their private view is, so
+   stopping at those would keep the searcher's tree one move deep). Then
+   *roll out* with the game's policy (uniform random if it has none) to the
+   end, or to the rollout depth if the game offers an evaluation.
 5. *Back up* the per-seat rewards: each edge learns the reward of the seat
    that chose it.
 
