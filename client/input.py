@@ -26,6 +26,7 @@ _KEY_COMMANDS = {
     (pygame.K_o, True): "load",
     (pygame.K_q, True): "quit",
     (pygame.K_F1, False): "help",
+    (pygame.K_h, False): "hint",
     (pygame.K_F11, False): "fullscreen",
     (pygame.K_SPACE, False): "skip",
     (pygame.K_LEFT, False): "back",

@@ -16,6 +16,7 @@ from client.i18n import tr
 from client.input import Intent
 from client.scenes import dialogs
 from client.scenes.base import Scene, draw_panel
+from client.scenes.hint import HintAsker, draw_glow
 from client.scenes.log_panel import Entry, LogPanel
 from client.session import Session
 from rules import Action, IllegalAction, SaveError, Seat, visible_events
@@ -47,6 +48,7 @@ class TableScene(Scene):
         self.dialog: Any = None
         self.dialog_kind = ""
         self.clock = 0.0
+        self.hints = HintAsker()
 
     # -- lifecycle ----------------------------------------------------------------
     def enter(self) -> None:
@@ -131,12 +133,18 @@ class TableScene(Scene):
             ("load", 96),
             ("save", 96),
             ("undo", 110),
+            ("hint", 116),
         ):
+            if name == "hint" and self.hint_seat() is None:
+                continue
             rect = pygame.Rect(0, pad, self.s(width), h)
             rect.right = x
             x = rect.left - self.s(6)
             enabled = name != "undo" or self._undo_allowed()
-            self._button(rect, tr(f"table.{name}"), tr(f"table.{name}_tip"), name, enabled=enabled)
+            text = tr(f"table.{name}")
+            if name == "hint" and self.hints.thinking:
+                text, enabled = tr("table.hint_thinking"), False
+            self._button(rect, text, tr(f"table.{name}_tip"), name, enabled=enabled)
 
     def _build_log(self) -> None:
         w, h = self.app.size
@@ -263,6 +271,51 @@ class TableScene(Scene):
                 entries.append(Entry(text, bold, index == last_step and last_step >= 0))
         return entries
 
+    def hint_seat(self) -> Seat | None:
+        """The human who may ask for a hint now: the one looking at their own decision."""
+        if self.session.over or self.curtain_seat is not None:
+            return None
+        viewer = self.session.viewer
+        return viewer if viewer is not None and viewer in self._prompt_seats() else None
+
+    def ask_hint(self) -> None:
+        seat = self.hint_seat()
+        if seat is None or self.hints.thinking:
+            return
+        if self.ai is None and not self.app.inline_ai:  # all humans: no worker yet
+            from client.ai_worker import AIWorker
+
+            self.ai = AIWorker()
+        self.hints.request(self.session, seat, None if self.app.inline_ai else self.ai)
+        self._refresh_controls()
+
+    def _poll_hint(self) -> None:
+        if not self.hints.thinking or self.ai is None:
+            return
+        answer = self.ai.poll_hint()
+        if answer is not None:
+            self.hints.receive(self.session, answer)
+            self._refresh_controls()
+
+    def _hint_button(self) -> Any:
+        """The prompt button that plays the hinted action, if the prompt shows one."""
+        hint = self.hints.current(self.session, self.hint_seat())
+        if hint is None:
+            return None
+        for button, (name, arg) in self.buttons.items():
+            if name == "act" and arg == (hint.seat, hint.action):
+                return button
+            if name == "acts" and arg and arg[0] == (hint.seat, hint.action):
+                return button
+        return None
+
+    def _hint_line(self) -> str:
+        hint = self.hints.current(self.session, self.hint_seat())
+        if hint is None:
+            return ""
+        label = self.view.action_label(hint.action)
+        return tr("table.hint_line", action=label, chance=round(hint.win * 100))
+
     def _undo_allowed(self) -> bool:
         return self.session.can_undo() and not self.session.over
 
@@ -282,6 +335,7 @@ class TableScene(Scene):
             return False
         self.error = ""
         self.ai_wait = 0.0
+        self.hints.clear(self.ai)
         self.autosave()
         events = visible_events(transition.events, self.session.viewer)
         curtain = self._curtain()
@@ -305,6 +359,7 @@ class TableScene(Scene):
         if self.ai is not None:
             self.ai.cancel()
         self.timeline.skip()
+        self.hints.clear(self.ai)
         self.session.undo()
         self.autosave()
         self._refresh()
@@ -379,6 +434,8 @@ class TableScene(Scene):
             self._refresh()
         elif name == "undo":
             self.undo()
+        elif name == "hint":
+            self.ask_hint()
         elif name == "results":
             launch.open_results(self.app, self.session)
         elif name == "menu":
@@ -428,7 +485,15 @@ class TableScene(Scene):
         elif intent.kind in ("drag", "drop"):
             self._drag_table(intent)
         elif intent.kind == "command":
-            mapping = {"undo": "undo", "help": "rules", "save": "save", "load": "load"}
+            mapping = {
+                "undo": "undo",
+                "help": "rules",
+                "save": "save",
+                "load": "load",
+                "hint": "hint",
+            }
+            if intent.name == "hint" and self.dialog is not None and self.dialog.alive():
+                return  # the H of a file name being typed
             if intent.name == "skip":
                 self.timeline.skip()
             elif intent.name in mapping:
@@ -486,6 +551,7 @@ class TableScene(Scene):
         self.timeline.update(dt)
         self.ctx.hidden = self.timeline.hidden()
         self.view.update(dt)
+        self._poll_hint()
         if was_busy and not self.timeline.busy and self.session.over:
             self.app.rebuild()
         if self.timeline.busy or self.session.over:
@@ -502,6 +568,9 @@ class TableScene(Scene):
         for tween in self.timeline.active():
             self.view.draw_tween(surface, tween)
         self._draw_frame(surface)
+        glowing = self._hint_button()
+        if glowing is not None:
+            draw_glow(surface, glowing.rect, self.app.scale, self.clock)
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -511,7 +580,7 @@ class TableScene(Scene):
         title = resources.text(self.session.game.info.title, self.s(20), artwork.PARCHMENT, True)
         surface.blit(title, title.get_rect(midleft=(self.s(16), bar.centery)))
         left = self.s(32) + title.get_width()
-        room = w - self.s(664) - left  # the buttons take the right of the bar
+        room = w - self.s(786) - left  # the buttons take the right of the bar
         words = self.view.status()
         status = resources.text(words, self.s(16), (214, 206, 186))
         while status.get_width() > room and " · " in words:  # drop the least important part
@@ -547,16 +616,18 @@ class TableScene(Scene):
         width = getattr(self, "prompt_text_width", rect.w - self.s(40))
         size = self.s(18) if len(text) < 80 else self.s(17)
         lines = resources.wrap(text, size, max(self.s(200), width), bold=True)
-        lines = lines[: 2 if self.error else 3]
+        note = self.error or self._hint_line()
+        lines = lines[: 2 if note else 3]
         step = resources.font(size, True).get_linesize() - self.s(3)
-        y = rect.centery - len(lines) * step // 2 - (self.s(10) if self.error else 0)
+        y = rect.centery - len(lines) * step // 2 - (self.s(10) if note else 0)
         for line in lines:
             img = resources.text(line, size, colour, True)
             surface.blit(img, (rect.x + self.s(18), y))
             y += step
-        if self.error:
-            err = resources.text(self.error, self.s(15), (160, 30, 20))
-            surface.blit(err, (rect.x + self.s(18), y + self.s(2)))
+        if note:
+            tint = (160, 30, 20) if self.error else (120, 70, 0)
+            err = resources.text(note, self.s(15), tint, not self.error)
+            surface.blit(err, (rect.x + self.s(18), y + self.s(2)), (0, 0, width, err.get_height()))
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         seat = self.curtain_seat

@@ -1,0 +1,78 @@
+"""The Hint button: a legal suggestion for the seat deciding, shown in the prompt."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+from test_client_play import start_table
+
+from client.ai_worker import AIWorker
+from client.i18n import tr
+from client.scenes.launch import default_seats
+from client.session import Session
+
+
+def wait_for_human(harness, table):
+    for _ in range(400):
+        if table.session.humans_to_act() and not table.timeline.busy:
+            return
+        harness.frames(1)
+    raise AssertionError("no human turn came")
+
+
+def test_hint_suggests_a_legal_action_shown_in_the_prompt(harness):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    wait_for_human(harness, table)
+    seat = table.session.humans_to_act()[0]
+    harness.press(tr("table.hint"))
+    hint = table.hints.current(table.session, seat)
+    assert hint is not None and hint.seat == seat
+    assert hint.action in table.session.legal(seat)
+    line = table._hint_line()
+    assert table.view.action_label(hint.action) in line
+    assert f"{round(hint.win * 100)}%" in line
+    if hint.action in table.view.prompt_actions(seat, table.session.legal(seat)):
+        assert table._hint_button() is not None  # its prompt button glows
+    harness.frames(2)  # and it draws
+
+
+def test_hint_is_cleared_by_any_action_and_the_h_key_asks_again(harness):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    wait_for_human(harness, table)
+    seat = table.session.humans_to_act()[0]
+    harness.key(pygame.K_h)
+    hint = table.hints.current(table.session, seat)
+    assert hint is not None
+    table.play(seat, hint.action)
+    assert table.hints.current(table.session, seat) is None
+    assert table._hint_line() == ""
+
+
+def test_hint_is_not_offered_behind_the_curtain_or_for_an_ai_seat(harness):
+    table = start_table(harness, [("human", None), ("human", None), ("ai", "easy")])
+    wait_for_human(harness, table)
+    if table.curtain_seat is not None:
+        assert table.hint_seat() is None
+        assert tr("table.hint") not in [b.text for b in harness.buttons()]
+    table.session.seats[table.session.to_act()[0]]["kind"] = "ai"
+    assert table.hint_seat() is None
+
+
+def test_the_worker_process_answers_a_hint_apart_from_moves():
+    session = Session.new("kobayakawa", default_seats([("ai", "easy")] * 3), 5, {})
+    seat = session.to_act()[0]
+    worker = AIWorker()
+    try:
+        job = worker.submit_hint(session.record.to_json(), seat, "easy", 1)
+        answer = None
+        deadline = time.monotonic() + 60  # a guard against a hang, not a speed assertion
+        while answer is None and time.monotonic() < deadline:
+            assert worker.poll() is None  # no move was asked: a hint is not a move
+            answer = worker.poll_hint()
+            time.sleep(0.05)
+        assert answer is not None and answer["job"] == job
+        assert session.game.action_from_json(answer["action"]) in session.legal(seat)
+        assert 0.0 <= answer["win"] <= 1.0
+    finally:
+        worker.close()
