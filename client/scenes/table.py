@@ -45,6 +45,8 @@ class TableScene(Scene):
         self.log = LogPanel()
         self.log_box: LogPanel | None = None  # None while the curtain hides the table
         self.curtain_seat: Seat | None = None
+        # The curtain that rises once the last move's animation has played (public view).
+        self.curtain_next: Seat | None = None
         self.dialog: Any = None
         self.dialog_kind = ""
         self.clock = 0.0
@@ -234,6 +236,8 @@ class TableScene(Scene):
 
     # -- what the screen shows ------------------------------------------------------
     def _prompt_seats(self) -> list[Seat]:
+        if self.curtain_next is not None:
+            return []  # the next human's question waits behind the coming curtain
         humans = self.session.humans_to_act()
         viewer = self.session.viewer
         if (
@@ -244,8 +248,12 @@ class TableScene(Scene):
             return [viewer]
         return humans
 
+    def shown_viewer(self) -> Seat | None:
+        """Whose view the table shows: nobody's while a move plays out before a curtain."""
+        return None if self.curtain_next is not None else self.session.viewer
+
     def _show_view(self) -> None:
-        viewer = self.session.viewer
+        viewer = self.shown_viewer()
         self.view.show(self.session.view(viewer), viewer)
         # Shared: a view may change its tips in place. Behind the curtain nothing of the
         # table may show, not even a tooltip.
@@ -258,7 +266,7 @@ class TableScene(Scene):
 
     def _log_entries(self) -> list[Entry]:
         """Every event the viewer may see, in words; the last action's lines stand out."""
-        viewer = self.session.viewer
+        viewer = self.shown_viewer()
         opening = self.view.opening_events(self.session.game.view(self.session.initial, viewer))
         lines = [(-1, ev) for ev in visible_events(opening, viewer)]
         lines += self.session.events(viewer)
@@ -321,12 +329,14 @@ class TableScene(Scene):
 
     def _refresh(self) -> None:
         """After any change: who must look, what the table shows, and the UI around it."""
+        self.curtain_next = None
         self.curtain_seat = self._curtain()
         self.app.rebuild()
 
     # -- playing ----------------------------------------------------------------------
     def play(self, seat: Seat, action: Action) -> bool:
         """Apply an action through the rules; a refusal is shown as a sentence."""
+        previous = self.session.state
         before = self.session.view(self.session.viewer)
         try:
             transition = self.session.apply(seat, action)
@@ -339,13 +349,29 @@ class TableScene(Scene):
         self.autosave()
         events = visible_events(transition.events, self.session.viewer)
         curtain = self._curtain()
-        if curtain is None and self.curtain_seat is None:
+        if curtain is not None and self.curtain_seat is None and self._animating():
+            # Let everyone see the move first, in the public view (the viewer is changing);
+            # the curtain rises when its animation has played (see `update`).
+            self.curtain_next = curtain
+            events = visible_events(transition.events, None)
+            before = self.session.game.view(previous, None)
+            self._refresh_controls()
+        elif curtain is None and self.curtain_seat is None:
             self._refresh_controls()
         else:
             self.curtain_seat = curtain
             self.app.rebuild()
         self._animate(events, before)
+        if self.curtain_next is not None and not self.timeline.busy:
+            self._raise_curtain()  # nothing to watch after all
         return True
+
+    def _animating(self) -> bool:
+        return self.app.settings.animation_speed > 0
+
+    def _raise_curtain(self) -> None:
+        self.curtain_seat, self.curtain_next = self.curtain_next, None
+        self.app.rebuild()
 
     def _animate(self, events: list[Any], before: dict[str, Any]) -> None:
         speed = self.app.settings.animation_speed
@@ -552,6 +578,8 @@ class TableScene(Scene):
         self.ctx.hidden = self.timeline.hidden()
         self.view.update(dt)
         self._poll_hint()
+        if self.curtain_next is not None and not self.timeline.busy:
+            self._raise_curtain()
         if was_busy and not self.timeline.busy and self.session.over:
             self.app.rebuild()
         if self.timeline.busy or self.session.over:
