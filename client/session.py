@@ -56,6 +56,11 @@ class Session:
         )
         self.state: Any = self.initial
         self.steps: list[Step] = []
+        # Each seat's own log: every event visible to it, kept as actions are applied, so
+        # what a seat alone may see survives moves made while someone else (or nobody) looked.
+        self.logs: dict[Seat, list[tuple[int, Event]]] = {s: [] for s in range(len(self.seats))}
+        # Per human seat: events only it may see that the screen has not shown it yet.
+        self.unseen: dict[Seat, list[Event]] = {s: [] for s in range(len(self.seats))}
         self.record.actions = []
         for seat, action in actions:
             self.apply(seat, action)
@@ -100,8 +105,11 @@ class Session:
     def apply(self, seat: Seat, action: Action) -> Transition:
         """Play an action (IllegalAction propagates untouched) and log it in the record."""
         transition = self.game.apply(self.state, seat, action)
+        index = len(self.steps)
         self.steps.append(Step(seat, action, transition))
         self.record.actions.append((seat, action))
+        for who, log in self.logs.items():
+            log.extend((index, ev) for ev in visible_events(transition.events, who))
         self.state = transition.state
         return transition
 
@@ -110,6 +118,8 @@ class Session:
 
     def events(self, seat: Seat | None) -> list[tuple[int, Event]]:
         """Every event `seat` may see, with the index of the step that made it."""
+        if seat is not None:
+            return list(self.logs[seat])
         out = []
         for index, step in enumerate(self.steps):
             for ev in visible_events(step.transition.events, seat):
@@ -135,6 +145,20 @@ class Session:
 
     def lift_curtain(self, seat: Seat) -> None:
         self.viewer = seat
+
+    def note_shown(self, events: list[Event], shown_to: Seat | None) -> None:
+        """The screen showed `events` as `shown_to` may see them: keep, for every other
+        human, what only they could have seen, to show them when they next look."""
+        shown = visible_events(events, shown_to)
+        for seat in self.humans():
+            if seat != shown_to:
+                missed = [ev for ev in visible_events(events, seat) if ev not in shown]
+                self.unseen[seat].extend(missed)
+
+    def take_unseen(self, seat: Seat) -> list[Event]:
+        """What `seat` alone may see and has not been shown yet (then forgotten)."""
+        events, self.unseen[seat] = self.unseen[seat], []
+        return events
 
     # -- undo (Board Game Arena's policy) ---------------------------------------
     def can_undo(self) -> bool:

@@ -25,6 +25,7 @@ TOP_BAR = 52
 LOG_WIDTH = 330
 PROMPT_HEIGHT = 104
 LOG_LINES = 400
+UNSEEN_LIMIT = 12  # the events replayed to a seat after its curtain, at most
 
 
 class TableScene(Scene):
@@ -347,12 +348,13 @@ class TableScene(Scene):
         self.ai_wait = 0.0
         self.hints.clear(self.ai)
         self.autosave()
-        events = visible_events(transition.events, self.session.viewer)
+        shown_to = self.session.viewer
+        events = visible_events(transition.events, shown_to)
         curtain = self._curtain()
         if curtain is not None and self.curtain_seat is None and self._animating():
             # Let everyone see the move first, in the public view (the viewer is changing);
             # the curtain rises when its animation has played (see `update`).
-            self.curtain_next = curtain
+            self.curtain_next, shown_to = curtain, None
             events = visible_events(transition.events, None)
             before = self.session.game.view(previous, None)
             self._refresh_controls()
@@ -361,6 +363,7 @@ class TableScene(Scene):
         else:
             self.curtain_seat = curtain
             self.app.rebuild()
+        self.session.note_shown(transition.events, shown_to)
         self._animate(events, before)
         if self.curtain_next is not None and not self.timeline.busy:
             self._raise_curtain()  # nothing to watch after all
@@ -456,8 +459,12 @@ class TableScene(Scene):
                 if action not in self.session.legal(seat) or not self.play(seat, action):
                     break
         elif name == "curtain" and self.curtain_seat is not None:
-            self.session.lift_curtain(self.curtain_seat)
+            seat = self.curtain_seat
+            self.session.lift_curtain(seat)
             self._refresh()
+            # What this seat alone may see happened while others looked: play it now.
+            missed = self.session.take_unseen(seat)[-UNSEEN_LIMIT:]
+            self._animate(missed, self.session.view(seat))
         elif name == "undo":
             self.undo()
         elif name == "hint":
