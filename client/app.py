@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import random
@@ -245,16 +246,68 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="let the agents play the first N actions (for every seat)",
     )
-    parser.add_argument("--screenshot", metavar="PNG", help="render the table, save it, exit")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); VALUE is read as JSON when it can be, e.g. theme=urbis",
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        help="render the table (or, without --game, the main menu), save it, exit",
+    )
     parser.add_argument("--size", default="", metavar="WxH", help="window size, e.g. 1920x1080")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: settings)")
     return parser
 
 
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """`["theme=urbis", "rounds=5"]` → {"theme": "urbis", "rounds": 5}: each value is JSON
+    when it parses as JSON, otherwise the plain string. A pair without "=" raises ValueError."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(pair)
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        options[key.strip()] = value
+    return options
+
+
+def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Parse --option pairs and let the game's rules validate them (exit 2 when wrong)."""
+    try:
+        options = parse_options(args.option)
+    except ValueError as exc:
+        parser.error(f"--option must look like KEY=VALUE, not {exc.args[0]!r}")
+    game = rules.GAMES[args.game]
+    try:
+        args.options = game.normalize_options(options)
+    except rules.SetupError as exc:
+        known = "; ".join(
+            f"{spec.key} (default {spec.default!r}"
+            + (f", one of {', '.join(map(repr, spec.choices))})" if spec.choices else ")")
+            for spec in game.info.options
+        )
+        what = exc.params.get("option", "")
+        if exc.code == "unknown_option":
+            problem = f"{game.info.title} has no option {what!r}"
+        else:
+            value = exc.params.get("value")
+            problem = f"bad value {value!r} for {game.info.title}'s option {what!r}"
+        parser.error(f"--option: {problem}; options: {known or 'none'}")
+
+
 def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse wrong arguments with a clear message (argparse exits with status 2)."""
-    if (args.autoplay or args.screenshot or args.seats) and not args.game:
-        parser.error("--seats, --autoplay and --screenshot need --game")
+    if (args.autoplay or args.seats or args.option) and not args.game:
+        parser.error("--seats, --autoplay and --option need --game")
+    args.options = {}
     if args.autoplay < 0:
         parser.error("--autoplay must be 0 or more")
     if args.size:
@@ -287,6 +340,7 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
                 f"--seats gave {len(seats)}"
             )
         args.seats = seats
+        check_options(parser, args)
     if args.seed is None:
         args.seed = random.randrange(1, 2**31)
 

@@ -115,3 +115,55 @@ def test_a_game_without_a_table_yet_is_refused_clearly(capsys):
         main(["--game", missing[0]])
     assert exc.value.code == 2
     assert "no table" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--game", "coup", "--option", "theme=moon"], "bad value 'moon'"),
+        (["--game", "coup", "--option", "colour=red"], "has no option 'colour'"),
+        (["--game", "coup", "--option", "theme"], "KEY=VALUE"),
+        (["--option", "theme=urbis"], "need --game"),
+    ],
+)
+def test_wrong_game_options_say_why_and_exit_2(capsys, argv, words):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err
+    if "--game" in argv and "theme=moon" in argv:
+        assert "urbis" in err  # the message lists what is allowed
+
+
+def test_options_are_json_when_they_can_be_and_reach_the_rules():
+    from client.app import parse_options
+
+    assert parse_options(["theme=urbis", "n=3", "flag=true", 's="3"']) == {
+        "theme": "urbis",
+        "n": 3,
+        "flag": True,
+        "s": "3",
+    }
+    parser = build_parser()
+    args = parser.parse_args(["--game", "coup", "--option", "theme=urbis"])
+    check_args(parser, args)
+    assert args.options["theme"] == "urbis"
+
+
+def test_screenshot_with_options_plays_coup_in_urbis(tmp_path, data_dir):
+    out = tmp_path / "urbis.png"
+    result = run(
+        *("--game", "coup", "--seats", "ai,ai,ai", "--option", "theme=urbis"),
+        *("--seed", "3", "--autoplay", "10", "--screenshot", str(out)),
+        data_dir=data_dir,
+    )
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_screenshot_without_a_game_renders_the_main_menu(tmp_path, data_dir):
+    out = tmp_path / "menu.png"
+    result = run("--screenshot", str(out), data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
