@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def simulate(game: str, players: int, games: int) -> dict[str, object]:
@@ -15,6 +21,30 @@ def simulate(game: str, players: int, games: int) -> dict[str, object]:
     ).stdout
     result: dict[str, object] = json.loads(out)
     return {k: result[k] for k in ("game", "players", "games", "errors", "actions_per_s", "wall_s")}
+
+
+def packaged_cold_start(root: Path = ROOT, runs: int = 3) -> dict[str, object]:
+    """The built app (`make dist`) from launch to a saved picture of the main menu,
+    headless, with a fresh data folder each time: best and worst of `runs`."""
+    exe = root / "dist" / "tablero" / "tablero"
+    if not exe.exists():
+        return {"bench": "packaged_cold_start", "skipped": "run make dist first"}
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                   "TABLERO_DATA_DIR": str(Path(tmp) / "data")}
+            start = time.perf_counter()
+            done = subprocess.run([str(exe), "--screenshot", str(Path(tmp) / "menu.png")],
+                                  env=env, capture_output=True, text=True)
+            times.append(time.perf_counter() - start)
+        if done.returncode != 0:  # e.g. a build older than `--screenshot` without --game
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            return {"bench": "packaged_cold_start", "error": last, "exit": done.returncode}
+    archives = sorted((root / "dist").glob("tablero-*.tar.gz"))
+    size = round(archives[-1].stat().st_size / 2**20, 1) if archives else None
+    return {"bench": "packaged_cold_start", "best_s": round(min(times), 3),
+            "worst_s": round(max(times), 3), "archive_mb": size}
 
 
 def main() -> None:
@@ -30,6 +60,8 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "client.board.bench"], check=True)
     # The AI: decision times per level, and hard against random and normal in arenas.
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_ai.py")], check=True)
+    # The packaged app (if built): cold start to the menu, and the archive's size.
+    print(json.dumps(packaged_cold_start()), flush=True)
 
 
 if __name__ == "__main__":
