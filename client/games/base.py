@@ -128,9 +128,16 @@ class GameView:
         """A final score as the results list shows it ("3 medals", "4 points")."""
         return tr("results.score", n=int(score))
 
-    def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
-        """(title, one series per seat) for the results chart, or None."""
+    def chart(
+        self, final_view: dict[str, Any], history: list[dict[str, Any]]
+    ) -> tuple[str, list[list[float]]] | None:
+        """(title, one series per seat) for the results chart, or None. `history` is the
+        public view (nobody's hidden cards) at the start and after every action."""
         return None
+
+    def chart_axis(self) -> str:
+        """What the chart's horizontal steps are (rounds, unless a game says turns)."""
+        return tr("results.round_axis")
 
 
 class DrawContext:

@@ -22,6 +22,7 @@ class ResultsScene(Scene):
         self.view = view_class(session.record.game)(names, session.seats)
         self.final = session.view(None)
         self.chart_surface: pygame.Surface | None = None
+        self._history: list[dict[str, Any]] | None = None
         self.buttons: dict[Any, str] = {}
 
     def enter(self) -> None:
@@ -72,8 +73,17 @@ class ResultsScene(Scene):
         right = pygame.Rect(left.right + self.s(30), top, w - left.right - self.s(70), bottom - top)
         return left, right
 
+    def history(self) -> list[dict[str, Any]]:
+        """The public view at the start and after every action (made once, when needed)."""
+        if self._history is None:
+            game, session = self.session.game, self.session
+            self._history = [game.view(session.initial, None)] + [
+                game.view(step.transition.state, None) for step in session.steps
+            ]
+        return self._history
+
     def _render_chart(self) -> pygame.Surface | None:
-        data = self.view.chart(self.final)
+        data = self.view.chart(self.final, self.history())
         if data is None:
             return None
         title, series = data
@@ -90,11 +100,12 @@ class ResultsScene(Scene):
             pygame.draw.line(surf, grid, (plot.x, y), (plot.right, y), 1)
             lab = resources.text(str(value), self.s(14), artwork.INK)
             surf.blit(lab, lab.get_rect(midright=(plot.x - self.s(8), y)))
-        for k in range(steps + 1):
+        every = max(1, round(steps / 12))  # a long game labels every few turns
+        for k in [*range(0, steps - every // 2, every), steps]:
             x = plot.x + plot.w * k / steps
             lab = resources.text(str(k) if k else tr("results.start"), self.s(14), artwork.INK)
             surf.blit(lab, lab.get_rect(midtop=(x, plot.bottom + self.s(8))))
-        axis = resources.text(tr("results.round_axis"), self.s(15), artwork.INK)
+        axis = resources.text(self.view.chart_axis(), self.s(15), artwork.INK)
         surf.blit(axis, axis.get_rect(midtop=(plot.centerx, plot.bottom + self.s(32))))
         for seat, values in enumerate(series):
             marker = self.session.seats[seat]["colour"]
@@ -107,7 +118,8 @@ class ResultsScene(Scene):
             if len(points) > 1:
                 pygame.draw.lines(surf, artwork.INK, False, points, self.s(5))
                 pygame.draw.lines(surf, colour, False, points, self.s(3))
-            for p in points:
+            dense = len(points) > 24  # a long game: mark only where the line ends
+            for p in points[-1:] if dense else points:
                 artwork.draw_seat_marker(surf, (round(p[0]), round(p[1])), self.s(7), marker)
         return surf
 

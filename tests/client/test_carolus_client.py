@@ -46,8 +46,10 @@ def press_and_move(harness, start, end):
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     harness.frames(1)
     for k in range(1, 5):
-        pos = (round(start[0] + (end[0] - start[0]) * k / 4),
-               round(start[1] + (end[1] - start[1]) * k / 4))
+        pos = (
+            round(start[0] + (end[0] - start[0]) * k / 4),
+            round(start[1] + (end[1] - start[1]) * k / 4),
+        )
         post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
         harness.frames(1)
 
@@ -82,8 +84,11 @@ def gesture_for(harness, table, seat, action):
     elif isinstance(action, PlayToCourt):
         drag(harness, panel.reserve[COLOURS.index(action.colour)].center, panel.court.center)
     elif isinstance(action, PlayToTerritory):
-        drag(harness, panel.reserve[COLOURS.index(action.colour)].center,
-             territory_point(view, action.territory))
+        drag(
+            harness,
+            panel.reserve[COLOURS.index(action.colour)].center,
+            territory_point(view, action.territory),
+        )
     elif isinstance(action, MoveEmperor):
         drag(harness, emperor_point(view), territory_point(view, view.emperor_target(action.steps)))
     elif isinstance(action, ChooseColour):
@@ -184,8 +189,11 @@ def test_a_cube_dropped_off_the_targets_snaps_back(harness):
     colour = next(c for c in COLOURS if view.view["reserves"][seat][c])
     steps = len(table.session.steps)
     middle = view.board.to_screen(view.painter.middle)
-    drag(harness, view.panels[seat].reserve[COLOURS.index(colour)].center,
-         (round(middle[0]), round(middle[1])))
+    drag(
+        harness,
+        view.panels[seat].reserve[COLOURS.index(colour)].center,
+        (round(middle[0]), round(middle[1])),
+    )
     assert len(table.session.steps) == steps
     assert view.held is None
     assert view.flash == tr("cm.hint.drop_cube")
@@ -256,7 +264,10 @@ def test_the_results_chart_follows_the_castles_round_by_round(harness):
         table.view.show(session.view(None), None)
     assert session.over
     final = session.view(None)
-    title, series = CarolusView(["a", "b"], session.seats).chart(final)
+    history = [session.game.view(session.initial, None)] + [
+        session.game.view(step.transition.state, None) for step in session.steps
+    ]
+    title, series = CarolusView(["a", "b"], session.seats).chart(final, history)
     assert title == tr("cm.chart")
     assert len(series[0]) == final["round"] + 1  # the start, then every round
     assert series[0][-1] == final["castles_on_board"][0]

@@ -11,7 +11,6 @@ drop asked for an action) is shown as a sentence by the table.
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
@@ -57,15 +56,6 @@ HOVER_FILL = (255, 255, 255, 36)
 HOVER_LINE = (250, 244, 226, 200)
 
 
-_HISTORIES: dict[str, dict[int, list[int]]] = {}
-"""Castles per round of recently finished games, by their final table (see `chart`)."""
-
-
-def _fingerprint(view: dict[str, Any]) -> str:
-    keep = ("round", "castles_left", "emperor", "territories", "courts", "reserves")
-    return json.dumps({k: view[k] for k in keep}, sort_keys=True)
-
-
 class CarolusView(GameView):
     game_id = "carolus_magnus"
 
@@ -86,7 +76,6 @@ class CarolusView(GameView):
         self.flash = ""
         self.serial = 0
         self._warmed: set[int] = set()
-        self._castles_by_round: dict[int, list[int]] = {}  # for the results chart
         self._chores: list[Callable[[], object]] = []
         self.spots: dict[int, dict[str, tuple[float, float]]] = {
             p.area: {} for p in topo.places if p.area is not None
@@ -119,11 +108,6 @@ class CarolusView(GameView):
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
         super().show(view, viewer)
         self.serial += 1
-        self._castles_by_round[view["round"]] = list(view["castles_on_board"])
-        if view["phase"] == "over":  # the results screen's own view finds this table's story
-            _HISTORIES[_fingerprint(view)] = dict(self._castles_by_round)
-            while len(_HISTORIES) > 4:
-                _HISTORIES.pop(next(iter(_HISTORIES)))
         self.painter.set_territories([t["tiles"] for t in view["territories"]])
         if view["dice"] and not self.dice.rolling:
             self.dice.set([(art.CLAN_DIE, FACE_VALUE[f]) for f in view["dice"]])
@@ -155,8 +139,11 @@ class CarolusView(GameView):
         jobs: list[Callable[[], object]] = [partial(art.cube, c, px) for c in COLOURS]
         jobs += [partial(art.tower, c, px + self.s(3)) for c in sorted(set(self.colours))]
         jobs.append(partial(art.emperor, max(self.s(26), min(self.s(60), round(70 * zoom)))))
-        jobs += [partial(resources.text, str(n), font_px, ink, True)
-                 for n in range(2, 13) for ink in (COUNT_INK, COUNT_SHADOW)]
+        jobs += [
+            partial(resources.text, str(n), font_px, ink, True)
+            for n in range(2, 13)
+            for ink in (COUNT_INK, COUNT_SHADOW)
+        ]
         return jobs
 
     # -- small lookups ---------------------------------------------------------------------------
@@ -217,8 +204,15 @@ class CarolusView(GameView):
             self._draw_emperor(surface, self.board.to_screen(self.emperor_pos()), ctx)
         surface.set_clip(clip)
         for seat, panel in self.panels.items():
-            self.paint.draw(surface, panel, self.view, self._panel_lit(seat, ctx),
-                            seat == ctx.thinking, ctx.now, self.serial)
+            self.paint.draw(
+                surface,
+                panel,
+                self.view,
+                self._panel_lit(seat, ctx),
+                seat == ctx.thinking,
+                ctx.now,
+                self.serial,
+            )
         self._draw_held(surface)
         self._draw_hint(surface)
 
@@ -241,8 +235,9 @@ class CarolusView(GameView):
     def _draw_targets(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         lit = self.lit_territories(ctx.legal)
         # Before anything is picked up, the Emperor's reachable lands show faintly, numbered.
-        steps = {self.emperor_target(a.steps): a.steps for a in ctx.legal
-                 if isinstance(a, MoveEmperor)}
+        steps = {
+            self.emperor_target(a.steps): a.steps for a in ctx.legal if isinstance(a, MoveEmperor)
+        }
         hover = (
             self.territory_at(ctx.hover) if self.held is None and self.pan_from is None else None
         )
@@ -388,10 +383,15 @@ class CarolusView(GameView):
             if lit:  # a crown to spend: each colour the centre still has is a button
                 button = self._centre_cube_rects()[colour]
                 hot = button.collidepoint(ctx.hover)
-                pygame.draw.rect(surface, (255, 236, 170) if hot else (238, 214, 150), button,
-                                 border_radius=self.s(7))
-                pygame.draw.rect(surface, ACCENT_LINE, button, self.s(3 if hot else 2),
-                                 border_radius=self.s(7))
+                pygame.draw.rect(
+                    surface,
+                    (255, 236, 170) if hot else (238, 214, 150),
+                    button,
+                    border_radius=self.s(7),
+                )
+                pygame.draw.rect(
+                    surface, ACCENT_LINE, button, self.s(3 if hot else 2), border_radius=self.s(7)
+                )
             img = art.cube(colour, size + (self.s(4) if lit else 0))
             surface.blit(img, img.get_rect(center=(x, y)))
             label(
@@ -650,13 +650,14 @@ class CarolusView(GameView):
     def score_text(self, score: float) -> str:
         return tr("cm.results.castles", n=int(score))
 
-    def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
-        """Castles on the board at the end of each round this table saw (a resumed game
-        starts its line where it was resumed)."""
+    def chart(
+        self, final_view: dict[str, Any], history: list[dict[str, Any]]
+    ) -> tuple[str, list[list[float]]] | None:
+        """Castles on the board at the end of each round, from the game's whole story."""
         side = final_view["side_of_seat"]
-        seen = _HISTORIES.get(_fingerprint(final_view), self._castles_by_round)
-        rounds = dict(seen)
-        rounds[final_view["round"]] = list(final_view["castles_on_board"])
+        rounds: dict[int, list[int]] = {}
+        for view in [*history, final_view]:
+            rounds[view["round"]] = list(view["castles_on_board"])
         known = [rounds[r] for r in sorted(rounds)]
         return tr("cm.chart"), [
             [0.0] + [float(castles[side[p]]) for castles in known]

@@ -110,6 +110,24 @@ class CoupView(CoupMotion, GameView):
         return self.spot(seat).slots(max(2, count))
 
     # -- what people do --------------------------------------------------------------
+    def chart(
+        self, final_view: dict[str, Any], history: list[dict[str, Any]]
+    ) -> tuple[str, list[list[float]]] | None:
+        """Each seat's coins at the start of every turn, and at the end."""
+        series: list[list[float]] = [[] for _ in range(final_view["players"])]
+        turn = None
+        for view in history:
+            if view.get("phase") == "action" and view.get("turn") != turn:
+                turn = view.get("turn")
+                for seat, coins in enumerate(view["coins"]):
+                    series[seat].append(float(coins))
+        for seat, coins in enumerate(final_view["coins"]):
+            series[seat].append(float(coins))
+        return tr("coup.chart"), series
+
+    def chart_axis(self) -> str:
+        return tr("results.turn_axis")
+
     def needs_private_view(self, seat: Seat) -> bool:
         return self.view.get("phase") not in PUBLIC_PHASES
 

@@ -450,7 +450,9 @@ class KobayakawaView(KobayakawaGestures, GameView):
             *dealt,
         ]
 
-    def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
+    def chart(
+        self, final_view: dict[str, Any], history: list[dict[str, Any]]
+    ) -> tuple[str, list[list[float]]] | None:
         history = final_view.get("history") or []
         players = final_view["players"]
         series: list[list[float]] = [[4.0] for _ in range(players)]

@@ -163,5 +163,29 @@ class MagnateWords:
         n = int(score)
         return tr("mag.results.point" if n == 1 else "mag.results.points", n=n)
 
-    def chart(self, final_view: dict[str, Any]) -> tuple[str, list[list[float]]] | None:
-        return None
+    def chart(
+        self, final_view: dict[str, Any], history: list[dict[str, Any]]
+    ) -> tuple[str, list[list[float]]] | None:
+        """Each seat's finished properties, in rank points, at the start of every turn."""
+        series: list[list[float]] = [[] for _ in range(final_view["players"])]
+        turn = None
+        for view in [*history, final_view]:
+            if view["turn"] == turn and view is not final_view:
+                continue
+            turn = view["turn"]
+            for seat in range(final_view["players"]):
+                series[seat].append(float(finished_ranks(view, seat)))
+        return tr("mag.chart"), series
+
+    def chart_axis(self) -> str:
+        return tr("results.turn_axis")
+
+
+def finished_ranks(view: dict[str, Any], seat: Seat) -> int:
+    """The ranks of `seat`'s completed properties, summed over every district."""
+    return sum(
+        RANK[entry["card"]]
+        for district in view["districts"]
+        for entry in district["properties"][seat]
+        if entry["complete"]
+    )

@@ -1,0 +1,60 @@
+"""The results chart tells every game's story from its history, not its last table."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.games.magnate.words import finished_ranks
+from client.i18n import tr
+from client.scenes.launch import autoplay, default_seats
+from client.scenes.results import ResultsScene
+from client.session import Session
+
+RANDOM_AI = ("ai", "random")
+
+
+def finished(game_id, players, seed=4):
+    session = Session.new(game_id, default_seats([RANDOM_AI] * players), seed, {})
+    for _ in range(400):
+        if session.over:
+            break
+        autoplay(session, 10)
+    assert session.over
+    return session
+
+
+def results(harness, session):
+    scene = ResultsScene(harness.app, session)
+    harness.app.push(scene)
+    harness.frames(2)
+    assert scene.chart_surface is not None
+    return scene, scene.view.chart(scene.final, scene.history())
+
+
+def test_coup_charts_each_seats_coins_turn_by_turn(harness):
+    session = finished("coup", 3)
+    scene, (title, series) = results(harness, session)
+    assert title == tr("coup.chart") and scene.view.chart_axis() == tr("results.turn_axis")
+    assert [line[0] for line in series] == [2.0, 2.0, 2.0]  # everyone starts with 2 coins
+    assert [line[-1] for line in series] == [float(c) for c in scene.final["coins"]]
+    assert len(series[0]) > 3 and len({len(line) for line in series}) == 1
+    assert len({tuple(line) for line in series}) > 1  # the seats' fortunes differ
+
+
+def test_magnate_charts_finished_property_ranks_turn_by_turn(harness):
+    session = finished("magnate", 2)
+    scene, (title, series) = results(harness, session)
+    assert title == tr("mag.chart")
+    assert [line[0] for line in series] == [0.0, 0.0]
+    final = scene.final
+    assert [line[-1] for line in series] == [float(finished_ranks(final, s)) for s in (0, 1)]
+    assert len(series[0]) > 3
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_kobayakawa_still_charts_medals_per_round(harness, seed):
+    session = finished("kobayakawa", 3, seed)
+    scene, (title, series) = results(harness, session)
+    assert title == tr("results.chart_medals")
+    assert [line[0] for line in series] == [4.0, 4.0, 4.0]
+    assert len(series[0]) == len(scene.final["history"]) + 1
