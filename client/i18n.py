@@ -23,6 +23,28 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
+class _Count(int):
+    """A whole-number parameter that can choose its words: `{n:# coin|# coins}` gives
+    "1 coin", "0 coins", "3 coins" (`#` is the number). Spanish and English both use the
+    singular for exactly one only, so one/other is all the catalogues need."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(int(self), spec)
+        one, other = spec.split("|", 1)
+        return (one if self == 1 else other).replace("#", str(int(self)))
+
+
+def _counted(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _Count(value)
+    if isinstance(value, str) and value.isdecimal():  # a count already made text
+        return _Count(int(value))
+    if isinstance(value, float) and value.is_integer():
+        return _Count(int(value))
+    return value
+
+
 def catalogue(lang: str) -> dict[str, str]:
     """The catalogue for `lang`, loaded once: `assets/i18n/<lang>.json` plus every
     game's own `assets/i18n/<game>/<lang>.json`, so games keep their strings apart."""
@@ -86,7 +108,7 @@ def tr(key: str, **params: Any) -> str:
         text = catalogue("en").get(key, key)
     if not params:
         return text
-    return text.format_map(_Params(params))
+    return text.format_map(_Params({k: _counted(v) for k, v in params.items()}))
 
 
 def error_sentence(kind: str, code: str, params: dict[str, Any]) -> str:

@@ -20,7 +20,8 @@ def test_spanish_and_english_have_the_same_keys_and_placeholders():
     es, en = catalogue("es"), catalogue("en")
     assert set(es) == set(en)
     for key in en:
-        assert set(re.findall(r"{(\w+)}", es[key])) == set(re.findall(r"{(\w+)}", en[key])), key
+        fields = r"{(\w+)(?::[^}]*)?}"  # a field may choose its words: {n:# coin|# coins}
+        assert set(re.findall(fields, es[key])) == set(re.findall(fields, en[key])), key
 
 
 def test_every_literal_key_the_shell_uses_exists():
@@ -52,3 +53,22 @@ def test_the_language_follows_the_system_locale(monkeypatch):
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     assert i18n.system_language() == "en"
     assert tr("menu.new_game") == "New game"
+
+
+def test_counts_choose_singular_or_plural_in_both_languages():
+    i18n.set_language("en")
+    assert i18n.tr("log.coup.coins_take", seat="Ana", n=1) == "Ana takes 1 coin from the treasury."
+    assert i18n.tr("log.coup.coins_take", seat="Ana", n=3) == "Ana takes 3 coins from the treasury."
+    assert i18n.tr("results.score", n=1) == "1 medal"
+    assert i18n.tr("results.score", n=0) == "0 medals"
+    i18n.set_language("es")
+    assert i18n.tr("log.coup.coins_take", seat="Ana", n=1) == "Ana toma 1 moneda del Tesoro."
+    assert i18n.tr("log.coup.coins_take", seat="Ana", n=2) == "Ana toma 2 monedas del Tesoro."
+    assert i18n.tr("cm.log.emperor_moved", name="Ana", steps=1, where="X").count("1 paso ") == 1
+    i18n.set_language("en")
+
+
+def test_no_catalogue_hedges_a_plural_with_brackets():
+    for path in (ROOT / "assets" / "i18n").rglob("*.json"):
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            assert not re.search(r"\w\((s|es)\)", text), (path.name, key, text)

@@ -128,6 +128,10 @@ class CoupView(CoupMotion, GameView):
     def chart_axis(self) -> str:
         return tr("results.turn_axis")
 
+    def score_text(self, score: float) -> str:
+        """Coup scores how many players a seat outlasted."""
+        return tr("coup.results.outlasted", n=int(score))
+
     def needs_private_view(self, seat: Seat) -> bool:
         return self.view.get("phase") not in PUBLIC_PHASES
 
