@@ -76,3 +76,26 @@ def test_the_worker_process_answers_a_hint_apart_from_moves():
         assert 0.0 <= answer["win"] <= 1.0
     finally:
         worker.close()
+
+
+def test_the_app_asks_its_worker_process_and_keeps_drawing(harness):
+    harness.app.inline_ai = False  # the real thing: a spawned process thinks the hint
+    table = start_table(harness, [("human", None)] * 3)
+    try:
+        if table.curtain_seat is not None:
+            harness.press(tr("curtain.ready", name=table.session.name(table.curtain_seat)))
+        seat = table.hint_seat()
+        assert seat is not None
+        harness.press(tr("table.hint"))
+        assert table.ai is not None and table.hints.thinking
+        busy = [b for b in table.buttons if b.text == tr("table.hint_thinking")]
+        assert busy and not busy[0].is_enabled  # the button says it is thinking
+        deadline = time.monotonic() + 60  # a guard against a hang, not a speed assertion
+        while table.hints.thinking and time.monotonic() < deadline:
+            harness.frames(1)  # the window keeps drawing meanwhile
+            time.sleep(0.02)
+        hint = table.hints.current(table.session, seat)
+        assert hint is not None and hint.action in table.session.legal(seat)
+        assert tr("table.hint") in [b.text for b in harness.buttons()]
+    finally:
+        table.exit()
