@@ -73,6 +73,10 @@ class GameView:
         actions it plays in order, first `seat`'s). Empty: the usual buttons for `seat`."""
         return []
 
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        """Where on the table `action` is chosen (for the Hint's glow), if it is."""
+        return None
+
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         """The legal action a click on the table means, if any."""
         return None

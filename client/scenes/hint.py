@@ -82,6 +82,18 @@ class HintAsker:
         return hint
 
 
+def draw_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, now: float) -> None:
+    """A pulsing ring around something on the table (over it, leaving it visible)."""
+    import math
+
+    pulse = 0.5 + 0.5 * math.sin(now * 4.0)
+    grow = round((4 + 3 * pulse) * scale)
+    ring = rect.inflate(grow * 2, grow * 2)
+    radius = round(10 * scale)
+    pygame.draw.rect(surface, RING, ring, max(2, round(5 * scale)), border_radius=radius)
+    pygame.draw.rect(surface, GLOW, ring, max(1, round(3 * scale)), border_radius=radius)
+
+
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, scale: float, now: float) -> None:
     """A pulsing accent halo around a prompt button (drawn under it)."""
     import math

@@ -16,7 +16,7 @@ from client.i18n import tr
 from client.input import Intent
 from client.scenes import dialogs
 from client.scenes.base import Scene, draw_panel
-from client.scenes.hint import HintAsker, draw_glow
+from client.scenes.hint import HintAsker, draw_glow, draw_ring
 from client.scenes.log_panel import Entry, LogPanel
 from client.session import Session
 from rules import Action, IllegalAction, SaveError, Seat, visible_events
@@ -606,6 +606,10 @@ class TableScene(Scene):
         glowing = self._hint_button()
         if glowing is not None:
             draw_glow(surface, glowing.rect, self.app.scale, self.clock)
+        hint = self.hints.current(self.session, self.hint_seat())
+        spot = self.view.hint_rect(hint.action) if hint else None
+        if spot is not None and not self.timeline.busy:
+            draw_ring(surface, spot, self.app.scale, self.clock)
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -99,3 +99,23 @@ def test_the_app_asks_its_worker_process_and_keeps_drawing(harness):
         assert tr("table.hint") in [b.text for b in harness.buttons()]
     finally:
         table.exit()
+
+
+def test_a_hint_chosen_on_the_board_is_ringed_there(harness):
+    from rules.coup import Steal
+
+    session = Session.new(
+        "coup", default_seats([("human", None), ("ai", "easy"), ("ai", "easy")]), 3, {}
+    )
+    from client.scenes.table import TableScene
+
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    assert session.humans_to_act() == [0] and table.view.view["phase"] == "action"
+    rows = dict(table.view.board_rows())
+    assert table.view.hint_rect(Steal(target=1)) == rows["steal"]
+    table.ask_hint()
+    hint = table.hints.current(session, 0)
+    assert hint is not None and table.view.hint_rect(hint.action) == rows[hint.action.type]
+    harness.frames(2)

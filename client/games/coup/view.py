@@ -175,6 +175,17 @@ class CoupView(CoupMotion, GameView):
         groups.append((nobody, [(q, no) for q in run]))
         return groups
 
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        """The action's row on the board, or the card it names in your hand (or the pick)."""
+        if self.table is None or self.viewer is None:
+            return None
+        phase = self.view.get("phase")
+        if phase == "action":
+            return dict(self.board_rows()).get(action.type)
+        cards = self.pick_rects() if phase == "pick" else self.own_cards()
+        character = getattr(action, "character", None)
+        return next((rect for c, rect in cards if c == character), None)
+
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         if self.table is None or self.viewer is None or not legal:
             return None

@@ -361,6 +361,12 @@ class KobayakawaView(KobayakawaGestures, GameView):
             text += " " + tr("koba.tip.order", n=v["order"].index(seat) + 1, total=len(v["order"]))
         return text
 
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        if self.table is None or self.viewer is None or not isinstance(action, Keep):
+            return None
+        spot = self.spot(self.viewer)
+        return spot.extra if action.card == self.view.get("drawn") else spot.hand
+
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         if self.table is None or self.viewer is None:
             return None
