@@ -291,15 +291,21 @@ class TableScene(Scene):
         seat = self.hint_seat()
         if seat is None or self.hints.thinking:
             return
-        if self.ai is None and not self.app.inline_ai:  # all humans: no worker yet
-            from client.ai_worker import AIWorker
+        if not self.app.inline_ai and (self.ai is None or not self.ai.alive):
+            from client.ai_worker import AIWorker  # all humans (no worker yet), or it died
 
+            if self.ai is not None:
+                self.ai.close()
             self.ai = AIWorker()
         self.hints.request(self.session, seat, None if self.app.inline_ai else self.ai)
         self._refresh_controls()
 
     def _poll_hint(self) -> None:
         if not self.hints.thinking or self.ai is None:
+            return
+        if not self.ai.alive:  # the thinking process died: offer the button again
+            self.hints.clear()
+            self._refresh_controls()
             return
         answer = self.ai.poll_hint()
         if answer is not None:

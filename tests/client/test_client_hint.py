@@ -119,3 +119,21 @@ def test_a_hint_chosen_on_the_board_is_ringed_there(harness):
     hint = table.hints.current(session, 0)
     assert hint is not None and table.view.hint_rect(hint.action) == rows[hint.action.type]
     harness.frames(2)
+
+
+def test_a_hint_whose_worker_died_gives_the_button_back(harness):
+    harness.app.inline_ai = False
+    table = start_table(harness, [("human", None)] * 3)
+    try:
+        if table.curtain_seat is not None:
+            harness.press(tr("curtain.ready", name=table.session.name(table.curtain_seat)))
+        harness.press(tr("table.hint"))
+        dead = table.ai
+        dead._process.terminate()
+        dead._process.join(timeout=10)
+        harness.frames(2)
+        assert not table.hints.thinking
+        harness.press(tr("table.hint"))  # asking again starts a fresh worker
+        assert table.ai is not dead and table.ai.alive and table.hints.thinking
+    finally:
+        table.exit()
