@@ -432,7 +432,8 @@ LEVELS: dict[str, SearchConfig] = {
         use_evaluation=False,
         use_inference=False,
     ),
-    "normal": SearchConfig(iterations=400, time_limit=0.45),
+    # Normal takes every sampled world alike: it does not read the others' bets.
+    "normal": SearchConfig(iterations=400, time_limit=0.45, use_inference=False),
     "hard": SearchConfig(iterations=2500, time_limit=1.8),
 }
 
