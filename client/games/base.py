@@ -73,6 +73,11 @@ class GameView:
         actions it plays in order, first `seat`'s). Empty: the usual buttons for `seat`."""
         return []
 
+    def opaque_rect(self) -> pygame.Rect | None:
+        """A screen rect `draw` paints every pixel of (so the table's felt under it need not
+        be drawn first), if there is one."""
+        return None
+
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         """Where on the table `action` is chosen (for the Hint's glow), if it is."""
         return None

@@ -52,6 +52,7 @@ class TableScene(Scene):
         self.dialog_kind = ""
         self.clock = 0.0
         self.hints = HintAsker()
+        self._frame_cache: tuple[Any, list[Any], pygame.Surface] | None = None
 
     # -- lifecycle ----------------------------------------------------------------
     def enter(self) -> None:
@@ -601,13 +602,22 @@ class TableScene(Scene):
         self._drive_ai(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
         if self.curtain_seat is not None:
+            super().draw(surface)
             self._draw_curtain(surface)
             return
+        frame = self._frame_picture(surface)
+        table = self.table_rect.clip(surface.get_rect())
+        # The felt the view leaves showing (beside the board), not under what it covers.
+        covered = self.view.opaque_rect()
+        for part in _around(table, covered.clip(table) if covered is not None else None):
+            surface.blit(frame, part, part)
         self.view.draw(surface, self.ctx)
         for tween in self.timeline.active():
             self.view.draw_tween(surface, tween)
+        # The frame round the table, over anything the view drew past its edge.
+        for part in _around(surface.get_rect(), table):
+            surface.blit(frame, part, part)
         self._draw_frame(surface)
         glowing = self._hint_button()
         if glowing is not None:
@@ -617,13 +627,43 @@ class TableScene(Scene):
         if spot is not None and not self.timeline.busy:
             draw_ring(surface, spot, self.app.scale, self.clock)
 
-    def _draw_frame(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+    def _frame_picture(self, surface: pygame.Surface) -> pygame.Surface:
+        """The felt with the still parts of the frame (top bar, title, log panel and its
+        lines, the prompt's plate) as one opaque picture, redrawn only when one of them
+        changes, so a frame blits it once instead of drawing them all again."""
+        w, h = size = surface.get_size()
+        title = self.session.game.info.title
+        log = self.log
+        key = (size, self.app.scale, tr("table.log"), title, tuple(log.rect), log.size,
+               log.scroll, len(log.lines), tuple(self._prompt_rect()))
+        cached = self._frame_cache
+        if cached is not None and cached[0] == key and cached[1] is log.lines:
+            return cached[2]
+        picture = artwork.table_background(size).copy()
         bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
-        surface.fill((28, 34, 31), bar)
+        picture.fill((28, 34, 31), bar)
+        pygame.draw.line(picture, (90, 80, 62), bar.bottomleft, bar.bottomright, 1)
+        head = resources.text(title, self.s(20), artwork.PARCHMENT, True)
+        picture.blit(head, head.get_rect(midleft=(self.s(16), bar.centery)))
+        panel = pygame.Rect(
+            w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
+        ).inflate(-self.s(8), -self.s(12))
+        draw_panel(picture, panel, self.app.scale)
+        head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
+        picture.blit(head, (panel.x + self.s(14), panel.y + self.s(8)))
+        log.draw(picture)
+        draw_panel(picture, self._prompt_rect(), self.app.scale)
+        self._frame_cache = (key, log.lines, picture)
+        return picture
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
+        """What changes on the frame from one moment to the next: the status line and the
+        prompt's words (the rest comes from `_frame_picture`)."""
+        w = surface.get_width()
+        bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
+        # The bar's rim lies on the table's first row: over the board, so drawn each frame.
         pygame.draw.line(surface, (90, 80, 62), bar.bottomleft, bar.bottomright, 1)
         title = resources.text(self.session.game.info.title, self.s(20), artwork.PARCHMENT, True)
-        surface.blit(title, title.get_rect(midleft=(self.s(16), bar.centery)))
         left = self.s(32) + title.get_width()
         room = w - self.s(786) - left  # the buttons take the right of the bar
         words = self.view.status()
@@ -634,18 +674,10 @@ class TableScene(Scene):
         surface.blit(
             status, status.get_rect(midleft=(left, bar.centery)), (0, 0, room, status.get_height())
         )
-        log = pygame.Rect(
-            w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
-        ).inflate(-self.s(8), -self.s(12))
-        draw_panel(surface, log, self.app.scale)
-        head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
-        surface.blit(head, (log.x + self.s(14), log.y + self.s(8)))
-        self.log.draw(surface)
         self._draw_prompt(surface)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        rect = self._prompt_rect()
-        draw_panel(surface, rect, self.app.scale)
+        rect = self._prompt_rect()  # its plate is in `_frame_picture`
         seats = self._prompt_seats()
         if self.session.over:
             text, colour = tr("table.game_over"), artwork.INK
@@ -694,6 +726,19 @@ class TableScene(Scene):
         ):
             img = resources.text(line, self.s(17), (70, 60, 50))
             surface.blit(img, img.get_rect(center=(w // 2, card.y + self.s(160) + i * self.s(24))))
+
+
+def _around(outer: pygame.Rect, inner: pygame.Rect | None) -> list[pygame.Rect]:
+    """`outer` less `inner` (a rect inside it) as up to four strips: above, below, left, right."""
+    if inner is None or not inner.w or not inner.h:
+        return [outer]
+    strips = [
+        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
+    ]
+    return [r for r in strips if r.w > 0 and r.h > 0]
 
 
 def button_width(label: str, scale: float) -> int:

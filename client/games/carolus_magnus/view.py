@@ -188,6 +188,10 @@ class CarolusView(GameView):
         return max(self.s(15), min(self.s(40), round(50 * self._level_zoom())))
 
     # -- drawing ---------------------------------------------------------------------------------
+    def opaque_rect(self) -> pygame.Rect | None:
+        """The board's viewport: the table round the map and the map itself cover it."""
+        return pygame.Rect(self.board.camera.viewport) if self.view else None
+
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if not self.view:
             return
