@@ -23,7 +23,10 @@ CHUNK = 256
 BASE_SIDE = 1024
 """The whole-map fallback picture's longest side, in pixels."""
 LEVELS_KEPT = 5
-SPRITE_BUDGET = 0.003
+SPRITE_BUDGET = 0.0015
+EASING_SHARE = 0.5
+"""While the camera eases, chunk painting gets this share of its budget (the frame also
+scales the last picture then)."""
 SPRITE_MAX_PIXELS = 360_000
 RGBA = tuple[int, int, int, int]
 
@@ -45,6 +48,7 @@ class MapRenderer:
         self._sharp: tuple[int, float, tuple[float, float], tuple[int, int]] | None = None
         self._sprite_deadline = 0.0
         self._sharp_before: object = None
+        self._chunk_cost: dict[int, float] = {}  # seconds a chunk of a level takes, smoothed
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
 
     # -- caches ---------------------------------------------------------------------------
@@ -66,6 +70,7 @@ class MapRenderer:
             self._sprites.clear()
             self._last = self._sharp = None
             self._unit = camera.unit
+            self._chunk_cost.clear()
 
     def base(self) -> pygame.Surface:
         if self._base is None:
@@ -111,6 +116,23 @@ class MapRenderer:
         self.painted += 1
         return surface
 
+    def _paint_timed(self, camera: Camera, level: int, key: tuple[int, int]) -> None:
+        """Paint one chunk of `level` and keep a running estimate of what a chunk costs."""
+        start = time.perf_counter()
+        self.chunks_of(level)[key] = self._paint_chunk(camera.level_zoom(level), key)
+        took = time.perf_counter() - start
+        before = self._chunk_cost.get(level)
+        self._chunk_cost[level] = took if before is None else 0.7 * before + 0.3 * took
+
+    def _fits(self, level: int, start: float, budget: float, first: bool) -> bool:
+        """Whether another chunk of `level` fits in what is left of `budget`: the first of a
+        frame when time is left at all, the next ones only if their expected cost fits too,
+        so the budget is kept rather than overrun by a chunk."""
+        spent = time.perf_counter() - start
+        if first:
+            return spent <= budget
+        return spent + self._chunk_cost.get(level, 0.0) <= budget
+
     def prepare(self, camera: Camera, budget: float | None = 0.002) -> bool:
         """Paint missing chunks of the camera's level (then of the levels next to it) for
         at most `budget` seconds (None: all of the current level). True when the current
@@ -118,16 +140,20 @@ class MapRenderer:
         self._check(camera)
         self.base()
         start = time.perf_counter()
+        if budget is not None and camera.easing:
+            budget *= EASING_SHARE
         plan = [(camera.level, k) for k in self.visible_chunks(camera, camera.level)]
         ready = True
+        first = True
         for level, key in plan:
             chunks = self.chunks_of(level)
             if key in chunks:
                 continue
-            if budget is not None and time.perf_counter() - start > budget:
+            if budget is not None and not self._fits(level, start, budget, first):
                 ready = False
                 break
-            chunks[key] = self._paint_chunk(camera.level_zoom(level), key)
+            self._paint_timed(camera, level, key)
+            first = False
         if ready and budget is not None and not camera.easing:
             if self._sharp is not None and self._sharp == self._sharp_before:
                 # Still for two frames: get ready for the next gesture.
@@ -146,9 +172,9 @@ class MapRenderer:
                 have = self._levels.get(level)
                 if have is not None and key in have:
                     continue
-                if time.perf_counter() - start > budget * 0.5:
+                if not self._fits(level, start, budget * 0.5, False):
                     return
-                self.chunks_of(level)[key] = self._paint_chunk(camera.level_zoom(level), key)
+                self._paint_timed(camera, level, key)
                 self._trim(camera.level)
 
     # -- drawing ------------------------------------------------------------------------------
