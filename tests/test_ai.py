@@ -284,3 +284,21 @@ def test_kobayakawa_worlds_where_a_fighter_holds_a_high_card_weigh_more() -> Non
     weak = strong.copy()
     weak.hands[0] = 4
     assert world_weight(game, strong, 2) > world_weight(game, weak, 2)
+
+
+def test_coup_search_models_opponents_by_policy_so_it_can_bluff() -> None:
+    """In the tree, Coup's opponents answer as the policy's plain players: the searcher
+    holding no Duke still finds Tax worth claiming in some positions."""
+    from rules.coup.actions import Tax
+
+    game = rules.get_game("coup")
+    assert game_hooks(game).opponents_by_policy
+    bluffed = 0
+    for seed in range(12):
+        state = game.new_game(2, seed, {"two_player_variant": False})
+        seat = game.to_act(state)[0]
+        if "duke" in state.hidden[seat]:
+            continue
+        result = search(game, state, seat, SearchConfig(iterations=300), seed)
+        bluffed += result.action == Tax()
+    assert bluffed > 0

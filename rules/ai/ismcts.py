@@ -112,6 +112,10 @@ class Hooks:
     evaluate: Evaluation | None = None
     rollout_depth: int | None = None
     world_weight: WorldWeight | None = None
+    opponents_by_policy: bool = False
+    """Other seats decide by the policy inside the tree, not by UCB. For games of
+    bluff: every determinization holds the searcher's true cards, so opponents that
+    learnt by UCB would always catch its bluffs, and it would never bluff."""
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -134,6 +138,7 @@ def game_hooks(game: Game[Any]) -> Hooks:
             getattr(module, "evaluate", None),
             getattr(module, "ROLLOUT_DEPTH", None),
             getattr(module, "world_weight", None),
+            bool(getattr(module, "OPPONENTS_BY_POLICY", False)),
         )
         _HOOKS[game.id] = found
     return found
@@ -248,6 +253,7 @@ class _Search:
         self.evaluate = hooks.evaluate if config.use_evaluation else None
         self.depth = hooks.rollout_depth if self.evaluate is not None else None
         self.weight = hooks.world_weight if config.use_inference else None
+        self.opponents_by_policy = hooks.opponents_by_policy and self.policy is not None
 
     def run(self, legal: list[Action]) -> SearchResult:
         start = time.perf_counter()
@@ -359,6 +365,18 @@ class _Search:
         """UCB1 with availability counts; an untried legal action is expanded first:
         the policy's choice if it is untried, else one at random."""
         edges = node.edges
+        if self.opponents_by_policy and actor != self.seat and self.policy is not None:
+            modelled = self.policy(self.game, world, actor, self.rng)
+            if modelled in legal:
+                for a in legal:
+                    if a in edges:
+                        edges[a].avail += 1
+                known = edges.get(modelled)
+                if known is not None:
+                    return modelled, known, False
+                edge = edges[modelled] = _Edge()
+                edge.avail = 1
+                return modelled, edge, True
         untried = [a for a in legal if a not in edges]
         for a in legal:
             if a in edges:

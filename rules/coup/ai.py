@@ -157,3 +157,8 @@ def evaluate(game: Game[Any], state: CoupState) -> list[float]:
             place = (n - position) / (n - 1)
         values.append(WIN_WEIGHT * weights[q] / total + (1 - WIN_WEIGHT) * place)
     return values
+
+OPPONENTS_BY_POLICY = True
+"""In the search, other seats answer claims as this policy's plain players do (rarely
+doubting a possible claim): with UCB they would learn the searcher's true cards from
+the determinizations and catch every bluff, so the search would never bluff."""
