@@ -60,6 +60,9 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "client.board.bench"], check=True)
     # The AI: decision times per level, and hard against random and normal in arenas.
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_ai.py")], check=True)
+    # Coup's hard AI: how often it bluffs and how often its challenges win (4 players).
+    subprocess.run([sys.executable, __file__.replace("bench.py", "bench_coup_bluff.py"),
+                    "8", "4", "hard"], check=True)
     # The packaged app (if built): cold start to the menu, and the archive's size.
     print(json.dumps(packaged_cold_start()), flush=True)
 
