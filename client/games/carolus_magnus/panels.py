@@ -6,6 +6,7 @@ things are lit (clickable or droppable) and which are hidden while they fly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -47,17 +48,22 @@ class PanelPainter:
         self.names = names
         self.colours = seat_colours
         self.scale = scale
-        self._cache: dict[int, tuple[Any, pygame.Surface, tuple[int, int]]] = {}
+        self._cache: dict[int, tuple[Any, pygame.Surface, tuple[int, int],
+                                     pygame.Surface | None, pygame.Rect]] = {}
 
     def s(self, v: float) -> int:
         return round(v * self.scale)
 
     def draw(self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any],
-             lit: dict[str, Any], thinking: bool, now: float, serial: int = -1) -> None:
+             lit: dict[str, Any], thinking: bool, now: float, serial: int = -1,
+             backdrop: Callable[[], pygame.Surface] | None = None,
+             keep_out: pygame.Rect | None = None) -> None:
         """`lit`: discs (numbers clickable), reserve (colours draggable), court (a drop
         target now), acting (this seat must act), held (a colour picked up from here).
         The panel is drawn once into a picture and reused while nothing it shows changes
-        (`serial` names the view it was drawn from)."""
+        (`serial` names the view it was drawn from). With a `backdrop` (gives what lies under
+        the panel on `surface`, at the same place: the table's felt) the picture is made opaque
+        over it, a cheaper blit; `keep_out` (the board) is never drawn over."""
         dots = 1 + int(now * 3) % 3 if thinking else 0
         key = (serial, repr(sorted((k, repr(val)) for k, val in lit.items())), dots,
                tuple(p.rect))
@@ -66,11 +72,30 @@ class PanelPainter:
             m = self.s(8)
             picture = pygame.Surface(p.rect.inflate(2 * m, 2 * m).size, pygame.SRCALPHA)
             self._draw(picture, moved(p, m - p.rect.x, m - p.rect.y), v, lit, dots)
+            solid = None
             if pygame.display.get_surface() is not None:
                 picture = picture.convert_alpha()
-            cached = (key, picture, (p.rect.x - m, p.rect.y - m))
+                felt = backdrop() if backdrop is not None else None
+                if felt is not None and felt.get_rect().contains(p.rect):
+                    # The panel itself over the felt, opaque; its margin (the shadow, which
+                    # a neighbour's may overlap) stays see-through.
+                    solid = felt.subsurface(p.rect).copy()
+                    solid.blit(picture, (0, 0), pygame.Rect(m, m, *p.rect.size))
+            cached = (key, picture, (p.rect.x - m, p.rect.y - m), solid, pygame.Rect(p.rect))
             self._cache[p.seat] = cached
-        surface.blit(cached[1], cached[2])
+        _, picture, corner, solid, inner = cached
+        at = picture.get_rect(topleft=corner)
+        if keep_out is not None and at.colliderect(keep_out):
+            # Only the panel's see-through margin reaches the board: leave the board as is.
+            if at.centerx < keep_out.centerx:
+                at.w = max(0, keep_out.left - at.x)
+            else:
+                at.w, at.x = max(0, at.right - keep_out.right), keep_out.right
+        parts = [at] if solid is None else _around(at, inner.clip(at))
+        for part in parts:
+            surface.blit(picture, part, part.move(-corner[0], -corner[1]))
+        if solid is not None:
+            surface.blit(solid, inner)
 
     def _draw(self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any],
               lit: dict[str, Any], dots: int) -> None:
@@ -217,3 +242,14 @@ def moved(p: SeatPanel, dx: int, dy: int) -> SeatPanel:
         [r.move(dx, dy) for r in p.reserve], p.court.move(dx, dy),
         [r.move(dx, dy) for r in p.rows],
     )
+
+
+def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """`outer` less `inner` (a rect inside it) as up to four strips."""
+    strips = [
+        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
+    ]
+    return [r for r in strips if r.w > 0 and r.h > 0]

@@ -216,6 +216,8 @@ class CarolusView(GameView):
                 seat == ctx.thinking,
                 ctx.now,
                 self.serial,
+                partial(artwork.table_background, surface.get_size()),
+                self.board.camera.viewport,
             )
         self._draw_held(surface)
         self._draw_hint(surface)
