@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from client import artwork, resources
 from client.anim import Tween
 from client.i18n import error_sentence, tr
 from client.input import Intent
@@ -41,6 +42,25 @@ class GameView:
 
     def s(self, value: float) -> int:
         return round(value * self.scale)
+
+    min_text = 0
+    """The smallest text size in pixels a view draws (0: no floor)."""
+
+    def label(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        pos: tuple[int, int],
+        colour: tuple[int, ...] = artwork.INK,
+        bold: bool = False,
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        """Draw cached text at this view's scale, anchored at `pos`; returns its rect."""
+        img = resources.text(text, max(self.min_text, self.s(size)), colour, bold)
+        rect = img.get_rect(**{anchor: pos})
+        surface.blit(img, rect)
+        return rect
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         raise NotImplementedError

@@ -293,20 +293,6 @@ class CoupView(CoupMotion, GameView):
         ]
 
     # -- drawing -------------------------------------------------------------------------
-    def _label(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        pos: tuple[int, int],
-        colour: tuple[int, ...] = TEXT,
-        bold: bool = False,
-        anchor: str = "topleft",
-    ) -> pygame.Rect:
-        img = resources.text(text, self.s(size), colour, bold)
-        rect = img.get_rect(**{anchor: pos})
-        surface.blit(img, rect)
-        return rect
 
     def _outline(self, surface: pygame.Surface, rect: pygame.Rect, width: float = 3) -> None:
         pygame.draw.rect(
@@ -340,7 +326,7 @@ class CoupView(CoupMotion, GameView):
         layers = min(4, (v["court_size"] + 2) // 3)
         for i in range(layers):
             surface.blit(back, t.court.move(-i * self.s(2), -i * self.s(2)))
-        self._label(
+        self.label(
             surface,
             tr("coup.court", n=v["court_size"]),
             15,
@@ -357,7 +343,7 @@ class CoupView(CoupMotion, GameView):
             x = t.treasury[0] + (col - 2.5) * r * 1.1 + (row % 2) * r * 0.5
             y = t.treasury[1] + self.s(24) - row * r * 0.9 - col % 2 * self.s(3)
             surface.blit(coin, coin.get_rect(center=(round(x), round(y))))
-        self._label(
+        self.label(
             surface,
             tr("coup.treasury", n=self._count("treasury")),
             15,
@@ -418,13 +404,13 @@ class CoupView(CoupMotion, GameView):
         elif seat == ctx.thinking:
             tag = tr("table.thinking") + "." * (1 + int(ctx.now * 3) % 3)
         colour = (170, 60, 30) if seat == ctx.thinking else MUTED
-        self._label(surface, tag, 14, (x + 2 * r + self.s(6), y + self.s(23)), colour)
+        self.label(surface, tag, 14, (x + 2 * r + self.s(6), y + self.s(23)), colour)
         name = self.names[seat]
         width = spot.coins[0] - x - 2 * r - self.s(20)
         size = 17 if resources.font(self.s(17), True).size(name)[0] <= width else 15
         while len(name) > 3 and resources.font(self.s(size), True).size(name)[0] > width:
             name = name[:-2] + "…"
-        self._label(surface, name, size, (x + 2 * r + self.s(6), y + self.s(17 - size)), TEXT, True)
+        self.label(surface, name, size, (x + 2 * r + self.s(6), y + self.s(17 - size)), TEXT, True)
 
     def _count(self, where: Any) -> int:
         """Coins shown at a place: the old count while coins are still flying there."""
@@ -439,7 +425,7 @@ class CoupView(CoupMotion, GameView):
         surface.blit(coin, coin.get_rect(center=spot.coins))
         count = self._count(seat)
         colour = (170, 40, 30) if count >= 7 else TEXT
-        self._label(
+        self.label(
             surface,
             tr("coup.coins", n=count),
             16,
@@ -472,7 +458,7 @@ class CoupView(CoupMotion, GameView):
                 if mine and not big:
                     label = self.words.card(character)
                     pos = (rect.centerx, rect.bottom + self.s(4))
-                    self._label(surface, label, 14, pos, TEXT, True, "midtop")
+                    self.label(surface, label, 14, pos, TEXT, True, "midtop")
             if lost:
                 self._cross_out(surface, rect)
             elif character in clickable:
@@ -542,7 +528,7 @@ class CoupView(CoupMotion, GameView):
         title = tr("coup.board.title" if self.viewer is not None else "coup.board.reference")
         if self.view["phase"] == "action" and not turn and self.viewer is not None:
             title = tr("coup.board.waiting", name=self.words.name(self.view["turn"]))
-        self._label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
+        self.label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
         for kind, rect in self.board_rows():
             self._draw_row(surface, kind, rect, [a for a in turn if a.type == kind], ctx)
 
@@ -566,7 +552,7 @@ class CoupView(CoupMotion, GameView):
                 self.s(3 if hover else 2),
                 border_radius=self.s(6),
             )
-            self._label(
+            self.label(
                 surface, "›", 20, (rect.right - self.s(10), rect.centery), TEXT, True, "midright"
             )
         r = min(rect.h // 2 - self.s(2), self.s(12))
@@ -580,7 +566,7 @@ class CoupView(CoupMotion, GameView):
             coins = self.view["coins"][self.viewer] if self.viewer is not None else 0
             info = tr("coup.board.need", n=cost) if coins < cost else tr("coup.board.must_coup")
         colour = TEXT if enabled else (120, 110, 96)
-        head = self._label(
+        head = self.label(
             surface, label, 15, (rect.x + 2 * r + self.s(16), rect.centery), colour, True, "midleft"
         )
         room = rect.right - head.right - self.s(12)
@@ -593,7 +579,7 @@ class CoupView(CoupMotion, GameView):
         assert self.table is not None and self.choosing is not None
         b = self.table.board
         title = tr("coup.board.choose_target", action=tr(f"coup.board.{self.choosing}"))
-        self._label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
+        self.label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
         for action, rect in self.target_buttons(turn):
             hover = rect.collidepoint(ctx.hover)
             pygame.draw.rect(
@@ -616,7 +602,7 @@ class CoupView(CoupMotion, GameView):
                 coins=self.view["coins"][seat],
                 cards=self.view["influence"][seat],
             )
-            self._label(
+            self.label(
                 surface,
                 text,
                 15,
@@ -627,7 +613,7 @@ class CoupView(CoupMotion, GameView):
             )
         back = self.back_button()
         pygame.draw.rect(surface, (214, 204, 184), back, border_radius=self.s(6))
-        self._label(surface, tr("coup.board.back"), 15, back.center, TEXT, True, "center")
+        self.label(surface, tr("coup.board.back"), 15, back.center, TEXT, True, "center")
 
     def current_balloons(self) -> dict[Seat, tuple[str, str, bool]]:
         """What people said this turn: from the events seen, and from the open window
@@ -653,7 +639,7 @@ class CoupView(CoupMotion, GameView):
             return
         m = self.table.middle
         for i, line in enumerate(resources.wrap(text, self.s(17), m.w - self.s(40), bold=True)[:2]):
-            self._label(
+            self.label(
                 surface,
                 line,
                 17,

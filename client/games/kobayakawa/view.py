@@ -66,20 +66,6 @@ class KobayakawaView(KobayakawaGestures, GameView):
             self._draw_seat(surface, seat, ctx)
         self.draw_held(surface, self.spot(self.viewer).medal_r if self.viewer is not None else 10)
 
-    def _label(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        pos: tuple[int, int],
-        colour: tuple[int, ...] = TEXT,
-        bold: bool = False,
-        anchor: str = "topleft",
-    ) -> pygame.Rect:
-        img = resources.text(text, max(self.min_text, self.s(size)), colour, bold)
-        rect = img.get_rect(**{anchor: pos})
-        surface.blit(img, rect)
-        return rect
 
     def _draw_centre(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         assert self.table is not None
@@ -91,7 +77,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
         back = artwork.card_back(t.deck.size)
         for i in range(layers):
             surface.blit(back, t.deck.move(-i * self.s(2), -i * self.s(2)))
-        self._label(
+        self.label(
             surface,
             tr("koba.deck", n=v["deck_size"]),
             15,
@@ -99,7 +85,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
             SOFT,
             anchor="midbottom",
         )
-        self._label(
+        self.label(
             surface,
             tr("koba.kobayakawa"),
             15,
@@ -121,7 +107,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
             self._draw_last_round(surface, v["history"][-1])
         if v["last_round"] and v["phase"] != "over":
             banner = (t.pile.centerx + t.deck.centerx) // 2, t.deck.top - self.s(44)
-            self._label(
+            self.label(
                 surface,
                 tr("koba.last_round_banner"),
                 16,
@@ -142,7 +128,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
                 name=self.names[last["winner"]],
                 gained=last["gained"],
             )
-        self._label(surface, text, 15, self.table.info, SOFT, anchor="midtop")
+        self.label(surface, text, 15, self.table.info, SOFT, anchor="midtop")
 
     def _draw_medal_row(
         self,
@@ -164,11 +150,11 @@ class KobayakawaView(KobayakawaGestures, GameView):
             surface.blit(token, token.get_rect(center=(x0 + i * step, start[1])))
         end = x0 + max(0, shown - 1) * step + r + self.s(6)
         if centred:
-            self._label(
+            self.label(
                 surface, f"×{count}", 15, (end, start[1]), SOFT, bold=True, anchor="midleft"
             )
         else:
-            self._label(
+            self.label(
                 surface, f"×{count}", 15, (end, start[1]), TEXT, bold=True, anchor="midleft"
             )
 
@@ -226,7 +212,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
             tag = tr("seat.you")
         else:
             tag = tr("seat.human")
-        tag_rect = self._label(
+        tag_rect = self.label(
             surface,
             tag,
             14,
@@ -239,7 +225,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
             badge = (tag_rect.left - self.s(16), tag_rect.centery)
             colour = (196, 44, 36) if order.index(seat) == 0 else (90, 80, 70)
             pygame.draw.circle(surface, colour, badge, self.s(10))
-            self._label(
+            self.label(
                 surface,
                 str(order.index(seat) + 1),
                 14,
@@ -252,7 +238,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
         width = tag_rect.left - spot.name[0] - 2 * r - self.s(14)
         while len(name) > 3 and resources.font(self.s(17), True).size(name)[0] > width:
             name = name[:-2] + "…"
-        self._label(surface, name, 17, (spot.name[0] + 2 * r + self.s(6), spot.name[1]), TEXT, True)
+        self.label(surface, name, 17, (spot.name[0] + 2 * r + self.s(6), spot.name[1]), TEXT, True)
 
     def _draw_hand(
         self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
@@ -289,18 +275,18 @@ class KobayakawaView(KobayakawaGestures, GameView):
         x, y = spot.status
         if not v["in_round"][seat]:
             text = tr("koba.out") if v["medals"][seat] == 0 else ""
-            self._label(surface, text, 15, (x, y), MUTED)
+            self.label(surface, text, 15, (x, y), MUTED)
             return
         if seat == ctx.thinking:
             dots = "." * (1 + int(ctx.now * 3) % 3)
-            self._label(surface, tr("table.thinking") + dots, 15, (x, y), (150, 60, 30), True)
+            self.label(surface, tr("table.thinking") + dots, 15, (x, y), (150, 60, 30), True)
             return
         if stake is None:
             return
         if stake == 0:
-            self._label(surface, tr("koba.passes"), 15, (x, y), MUTED)
+            self.label(surface, tr("koba.passes"), 15, (x, y), MUTED)
             return
-        rect = self._label(surface, tr("koba.fights"), 15, (x, y), (150, 40, 30), True)
+        rect = self.label(surface, tr("koba.fights"), 15, (x, y), (150, 40, 30), True)
         if ("stake", seat) not in ctx.hidden:
             r = spot.medal_r
             for i in range(stake):
