@@ -11,7 +11,7 @@ import pygame_gui
 from client import artwork, resources, storage, theme
 from client.anim import Timeline
 from client.games import view_class
-from client.games.base import DrawContext, GameView
+from client.games.base import DrawContext, GameView, rect_around
 from client.i18n import tr
 from client.input import Intent
 from client.scenes import dialogs
@@ -610,13 +610,13 @@ class TableScene(Scene):
         table = self.table_rect.clip(surface.get_rect())
         # The felt the view leaves showing (beside the board), not under what it covers.
         covered = self.view.opaque_rect()
-        for part in _around(table, covered.clip(table) if covered is not None else None):
+        for part in rect_around(table, covered.clip(table) if covered is not None else None):
             surface.blit(frame, part, part)
         self.view.draw(surface, self.ctx)
         for tween in self.timeline.active():
             self.view.draw_tween(surface, tween)
         # The frame round the table, over anything the view drew past its edge.
-        for part in _around(surface.get_rect(), table):
+        for part in rect_around(surface.get_rect(), table):
             surface.blit(frame, part, part)
         self._draw_frame(surface)
         glowing = self._hint_button()
@@ -726,19 +726,6 @@ class TableScene(Scene):
         ):
             img = resources.text(line, self.s(17), (70, 60, 50))
             surface.blit(img, img.get_rect(center=(w // 2, card.y + self.s(160) + i * self.s(24))))
-
-
-def _around(outer: pygame.Rect, inner: pygame.Rect | None) -> list[pygame.Rect]:
-    """`outer` less `inner` (a rect inside it) as up to four strips: above, below, left, right."""
-    if inner is None or not inner.w or not inner.h:
-        return [outer]
-    strips = [
-        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
-        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
-        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
-        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
-    ]
-    return [r for r in strips if r.w > 0 and r.h > 0]
 
 
 def button_width(label: str, scale: float) -> int:

@@ -13,6 +13,7 @@ import pygame
 
 from client import artwork, resources
 from client.art import carolus as art
+from client.games.base import rect_around
 from client.games.carolus_magnus.layout import SeatPanel
 from client.i18n import tr
 from client.scenes.base import draw_panel
@@ -91,7 +92,7 @@ class PanelPainter:
                 at.w = max(0, keep_out.left - at.x)
             else:
                 at.w, at.x = max(0, at.right - keep_out.right), keep_out.right
-        parts = [at] if solid is None else _around(at, inner.clip(at))
+        parts = [at] if solid is None else rect_around(at, inner.clip(at))
         for part in parts:
             surface.blit(picture, part, part.move(-corner[0], -corner[1]))
         if solid is not None:
@@ -242,14 +243,3 @@ def moved(p: SeatPanel, dx: int, dy: int) -> SeatPanel:
         [r.move(dx, dy) for r in p.reserve], p.court.move(dx, dy),
         [r.move(dx, dy) for r in p.rows],
     )
-
-
-def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
-    """`outer` less `inner` (a rect inside it) as up to four strips."""
-    strips = [
-        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
-        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
-        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
-        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
-    ]
-    return [r for r in strips if r.w > 0 and r.h > 0]
