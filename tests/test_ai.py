@@ -16,7 +16,15 @@ import pytest
 
 import rules
 from rules.ai import hint, make_agent
-from rules.ai.ismcts import LEVELS, IsmctsAgent, SearchConfig, game_hooks, outcome_rewards, search
+from rules.ai.ismcts import (
+    LEVELS,
+    IsmctsAgent,
+    SearchConfig,
+    game_hooks,
+    level_config,
+    outcome_rewards,
+    search,
+)
 from rules.cli import main
 from rules.core import Game, Outcome, Seat
 from rules.simulate import arena, play_game, wilson_interval
@@ -302,3 +310,15 @@ def test_coup_search_models_opponents_by_policy_so_it_can_bluff() -> None:
         result = search(game, state, seat, SearchConfig(iterations=300), seed)
         bluffed += result.action == Tax()
     assert bluffed > 0
+
+
+def test_level_overrides_apply_per_game() -> None:
+    """A game's LEVEL_OVERRIDES change only that level in that game: hard Kobayakawa
+    models its opponents by the policy, normal does not, and other games keep theirs."""
+    kobayakawa, magnate = rules.get_game("kobayakawa"), rules.get_game("magnate")
+    assert level_config(kobayakawa, "hard").opponents_by_policy is True
+    assert level_config(kobayakawa, "normal").opponents_by_policy is None
+    assert level_config(magnate, "hard") == LEVELS["hard"]
+    agent = make_agent("hard:30", 1)
+    assert agent.config_for(kobayakawa).opponents_by_policy is True  # type: ignore[attr-defined]
+    assert agent.config_for(kobayakawa).iterations == 30  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.ai.ismcts import LEVELS, search
+from rules.ai.ismcts import LEVELS, level_config, search
 from rules.core import Action, Game, Seat, SetupError
 
 
@@ -14,8 +14,8 @@ def hint(
     """The action `level`'s search would play for `seat`, and the estimated chance
     (0..1) that `seat` wins after it. Like the agents, it reads only what `seat`
     may know; with no time limit in the level, the same inputs give the same hint."""
-    config = LEVELS.get(level)
-    if config is None:
+    if level not in LEVELS:
         raise SetupError("unknown_level", level=level, known=sorted(LEVELS))
+    config = level_config(game, level)
     result = search(game, state, seat, config, seed)
     return result.action, result.win

@@ -116,6 +116,8 @@ class Hooks:
     """Other seats decide by the policy inside the tree, not by UCB. For games of
     bluff: every determinization holds the searcher's true cards, so opponents that
     learnt by UCB would always catch its bluffs, and it would never bluff."""
+    level_overrides: dict[str, dict[str, Any]] | None = None
+    """Per level name, `SearchConfig` fields that differ in this game."""
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -139,6 +141,7 @@ def game_hooks(game: Game[Any]) -> Hooks:
             getattr(module, "ROLLOUT_DEPTH", None),
             getattr(module, "world_weight", None),
             bool(getattr(module, "OPPONENTS_BY_POLICY", False)),
+            getattr(module, "LEVEL_OVERRIDES", None),
         )
         _HOOKS[game.id] = found
     return found
@@ -162,9 +165,13 @@ class SearchConfig:
     """Stop the descent at the first new node of any tree (the paper's rule); False:
     at the searcher's first new node, or after one new node per seat."""
     policy_expansion: bool = True
+    """Expand the policy's choice first at a new node; False: an untried action at random."""
     use_inference: bool = True
     """Weigh sampled worlds with the game's `world_weight`; False: all alike."""
-    """Expand the policy's choice first at a new node; False: an untried action at random."""
+    rollout_depth: int | None = None
+    """Actions a rollout plays before the evaluation cuts it; None: the game's own."""
+    opponents_by_policy: bool | None = None
+    """Other seats decide by the policy inside the tree; None: as the game's hooks say."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,9 +258,12 @@ class _Search:
         hooks = game_hooks(game)
         self.policy = hooks.rollout_action if config.use_policy else None
         self.evaluate = hooks.evaluate if config.use_evaluation else None
-        self.depth = hooks.rollout_depth if self.evaluate is not None else None
+        depth = hooks.rollout_depth if config.rollout_depth is None else config.rollout_depth
+        self.depth = depth if self.evaluate is not None else None
         self.weight = hooks.world_weight if config.use_inference else None
-        self.opponents_by_policy = hooks.opponents_by_policy and self.policy is not None
+        by_policy = (hooks.opponents_by_policy if config.opponents_by_policy is None
+                     else config.opponents_by_policy)
+        self.opponents_by_policy = by_policy and self.policy is not None
 
     def run(self, legal: list[Action]) -> SearchResult:
         start = time.perf_counter()
@@ -459,9 +469,13 @@ LEVELS: dict[str, SearchConfig] = {
 class IsmctsAgent:
     """An agent that searches every decision; `last` keeps the latest search's figures."""
 
-    def __init__(self, config: SearchConfig, seed: int = 0, name: str = "ismcts") -> None:
+    def __init__(
+        self, config: SearchConfig, seed: int = 0, name: str = "ismcts", level: str | None = None
+    ) -> None:
         self.name = name
         self.config = config
+        self.level = level
+        """The level whose per-game `LEVEL_OVERRIDES` apply, if any."""
         self.seed = seed
         self.last: SearchResult | None = None
         self.last_iterations = 0
@@ -474,9 +488,23 @@ class IsmctsAgent:
         if len(legal) == 1:
             self.last, self.last_iterations = None, 0
             return legal[0]
-        self.last = _Search(game, state, seat, self.config, self.seed).run(legal)
+        self.last = _Search(game, state, seat, self.config_for(game), self.seed).run(legal)
         self.last_iterations = self.last.iterations
         return self.last.action
+
+
+    def config_for(self, game: Game[Any]) -> SearchConfig:
+        """This agent's config with the game's overrides for its level."""
+        if self.level is None:
+            return self.config
+        return level_config(game, self.level, self.config)
+
+
+def level_config(game: Game[Any], level: str, base: SearchConfig | None = None) -> SearchConfig:
+    """`level`'s config (or `base`) with the fields the game's `LEVEL_OVERRIDES` change."""
+    config = LEVELS[level] if base is None else base
+    overrides = (game_hooks(game).level_overrides or {}).get(level)
+    return replace(config, **overrides) if overrides else config
 
 
 def _level_factory(level: str) -> Callable[[str | None, int], IsmctsAgent]:
@@ -484,7 +512,7 @@ def _level_factory(level: str) -> Callable[[str | None, int], IsmctsAgent]:
         config = LEVELS[level]
         if arg is not None:  # `hard:5000`: the level's policy with another iteration budget
             config = replace(config, iterations=_positive(arg), time_limit=None)
-        return IsmctsAgent(config, seed, level if arg is None else f"{level}:{arg}")
+        return IsmctsAgent(config, seed, level if arg is None else f"{level}:{arg}", level)
 
     return build
 

