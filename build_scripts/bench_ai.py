@@ -34,7 +34,7 @@ from rules.ai.ismcts import LEVELS, search
 from rules.simulate import arena
 
 DECISION_S = float(os.environ.get("BENCH_AI_DECISION_S", "0.1"))
-SECONDS_PER_ARENA = float(os.environ.get("BENCH_AI_SECONDS", "30"))
+SECONDS_PER_ARENA = float(os.environ.get("BENCH_AI_SECONDS", "120"))
 SPEED_POSITIONS = 5
 JOBS = 2
 GAMES_PER_ROUND = JOBS
