@@ -492,7 +492,6 @@ class IsmctsAgent:
         self.last_iterations = self.last.iterations
         return self.last.action
 
-
     def config_for(self, game: Game[Any]) -> SearchConfig:
         """This agent's config with the game's overrides for its level."""
         if self.level is None:
