@@ -8,6 +8,7 @@ loses two tokens) unless that is the only move, which keeps rollouts short.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
@@ -53,15 +54,10 @@ def district_sums(state: MagnateState, seat: Seat, partial: float = 0.0) -> list
     return sums
 
 
-_LINE_SUMS: dict[tuple[str, ...], float] = {}
-
-
+@functools.lru_cache(maxsize=1 << 14)
 def _line_sum(line: tuple[str, ...]) -> float:
-    """The ranks of a district line, summed (memoized: lines recur across rollouts)."""
-    total = _LINE_SUMS.get(line)
-    if total is None:
-        total = _LINE_SUMS[line] = float(sum(RANK[c] for c in line))
-    return total
+    """The ranks of a district line, summed (cached: lines recur across rollouts)."""
+    return float(sum(RANK[c] for c in line))
 
 
 def _points(mine: float, theirs: float) -> int:
@@ -74,24 +70,27 @@ def _swing(mine: list[float], theirs: list[float], district: str, rank: int) -> 
     return _points(mine[d] + rank, theirs[d]) - _points(mine[d], theirs[d])
 
 
-def _score(state: MagnateState, seat: Seat, action: Action,
-           sums: tuple[list[float], list[float]] | None = None) -> float:
+Sums = tuple[list[float], list[float]]
+"""District sums of the deciding seat and of its rival."""
+
+
+def _score(action: Action, sums: Sums | None) -> float:
+    """How much the policy likes `action`; `sums` is needed only for building moves."""
     if isinstance(action, DevelopDeed):
         return _DEED_STEP
     if isinstance(action, Sell):
         return _SELL - RANK[action.card] / 3
     if isinstance(action, Trade):
         return _TRADE
-    if sums is None:
-        sums = district_sums(state, seat), district_sums(state, 1 - seat)
+    if not isinstance(action, (Develop, BuyDeed)):
+        return 0.0
+    assert sums is not None  # rollout_action sums the districts whenever it may build
+    rank = RANK[action.card]
+    swing = _swing(*sums, action.district, rank)
     if isinstance(action, Develop):
-        rank = RANK[action.card]
         spread = max(action.payment) - min(action.payment)
-        return _DEVELOP + rank + 4 * _swing(*sums, action.district, rank) - 0.1 * spread
-    if isinstance(action, BuyDeed):
-        rank = RANK[action.card]
-        return _DEED + rank / 2 + 2 * _swing(*sums, action.district, rank)
-    return 0.0
+        return _DEVELOP + rank + 4 * swing - 0.1 * spread
+    return _DEED + rank / 2 + 2 * swing
 
 
 def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random.Random) -> Action:
@@ -107,15 +106,10 @@ def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random
                 tokens[SUIT_INDEX[SUIT_BY_NAME[a.suit]]] if isinstance(a, TakeIncome) else 0
             ),
         )
-    sums = None
+    sums = None  # summing the districts is the policy's dearest step: only when building
     if any(isinstance(a, (Develop, BuyDeed)) for a in legal):
         sums = district_sums(state, seat), district_sums(state, 1 - seat)
-    best, best_score = legal[0], -math.inf
-    for action in legal:
-        score = _score(state, seat, action, sums) + rng.random()
-        if score > best_score:
-            best, best_score = action, score
-    return best
+    return max(legal, key=lambda a: _score(a, sums) + rng.random())
 
 
 def evaluate(game: Game[Any], state: MagnateState) -> list[float]:
