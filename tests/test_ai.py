@@ -312,6 +312,25 @@ def test_coup_search_models_opponents_by_policy_so_it_can_bluff() -> None:
     assert bluffed > 0
 
 
+def test_coup_table_doubts_alike_however_many_sit_at_it() -> None:
+    """One rival alone doubts a possible claim as often as a whole table of three does,
+    and a claimant on their last influence is doubted more."""
+    from rules.coup.ai import TABLE_DOUBT, doubt_chance
+    from rules.coup.state import Phase
+
+    game = rules.get_game("coup")
+    chances = {}
+    for players in (2, 4):
+        state = game.new_game(players, 1, {"two_player_variant": False})
+        state.phase, state.claimant, state.claim, state.action = Phase.CHALLENGE, 0, "duke", "tax"
+        chances[players] = doubt_chance(state, 1)
+        table = 1 - (1 - chances[players]) ** (players - 1)
+        assert abs(table - TABLE_DOUBT) < 1e-9
+        state.revealed[0].append(state.hidden[0].pop())
+        assert doubt_chance(state, 1) > chances[players]
+    assert chances[2] > chances[4]
+
+
 def test_level_overrides_apply_per_game() -> None:
     """A game's LEVEL_OVERRIDES change only that level in that game: hard Kobayakawa
     models its opponents by the policy, normal does not, and other games keep theirs."""

@@ -38,19 +38,23 @@ from rules.coup.actions import (
     Steal,
     Tax,
 )
-from rules.coup.state import CoupState, Phase
+from rules.coup.state import NOBODY, CoupState, Phase
 
 ROLLOUT_DEPTH = 40
 """Actions a rollout plays past the tree before `evaluate` scores it: a few turns."""
 
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 BLUFF = 0.12  # how often a rollout player claims a character it does not hold
-DOUBT = 0.2  # how often it challenges a claim that is still possible
-# DOUBT is also how often the search expects opponents to doubt its bluffs (see
-# OPPONENTS_BY_POLICY): at 0.08 hard bluffed in a quarter of its claims and lost
-# too often to players who challenge at random; at 0.2 it bluffs now and then
-# (measured: 1 in 26 claims at hard, 4 players; 3 in 36 at normal, 2 players)
-# and meets its strength targets.
+TABLE_DOUBT = 0.4
+"""How often a possible claim is doubted by someone at the table, however many sit at
+it: each of k others doubts it with 1 - (1 - TABLE_DOUBT) ** (1 / k), so 0.4 alone
+against one rival, 0.16 each among four players. This is also how often the search
+expects its own bluffs to be caught (see OPPONENTS_BY_POLICY). A fixed 0.2 per seat
+let the search bluff the Duke in most two-player openings, where one rival alone is
+the whole table; players who challenge at random then caught it every other time."""
+LAST_CARD_DOUBT = 0.25
+"""Added when a successful challenge would take the claimant's last influence, or when
+the claim would take the doubter's own: the stakes everyone at a table sees."""
 KEEP_ORDER: tuple[Character, ...] = (DUKE, CAPTAIN, ASSASSIN, COUNTESS, AMBASSADOR)
 """Cards worth keeping, best first, for losing influence and for exchanges."""
 
@@ -86,18 +90,25 @@ def choose_turn(state: CoupState, seat: Seat, rng: random.Random) -> Action:
     return ForeignAid() if rng.random() < 0.5 else Income()
 
 
+def doubt_chance(state: CoupState, seat: Seat) -> float:
+    """How often `seat` challenges the open claim when it is still possible."""
+    others = len(state.others_after(seat))
+    doubt: float = 1.0 - (1.0 - TABLE_DOUBT) ** (1.0 / max(1, others))
+    claimant_on_last = state.influence(state.claimant) == 1
+    threatened = (state.action == "assassinate" and state.target == seat
+                  and state.blocker == NOBODY and state.influence(seat) == 1)
+    if claimant_on_last or threatened:
+        doubt += LAST_CARD_DOUBT
+    return min(doubt, 0.9)
+
+
 def choose_challenge(state: CoupState, seat: Seat, rng: random.Random) -> Action:
-    """Challenge an impossible claim always; a possible one now and then, more often
-    when the claim would cost this seat its last influence."""
+    """Challenge an impossible claim always; a possible one as often as `doubt_chance`."""
     claim = state.claim
     assert claim is not None
     if seen_copies(state, seat, claim) >= 3:
         return Challenge()
-    doubt = DOUBT
-    threatened = state.action == "assassinate" and state.target == seat
-    if threatened and state.blocker == -1 and state.influence(seat) == 1:
-        doubt = 0.3
-    return Challenge() if rng.random() < doubt else Allow()
+    return Challenge() if rng.random() < doubt_chance(state, seat) else Allow()
 
 
 def choose_block(state: CoupState, seat: Seat, rng: random.Random) -> Action:
@@ -164,6 +175,7 @@ def evaluate(game: Game[Any], state: CoupState) -> list[float]:
     return values
 
 OPPONENTS_BY_POLICY = True
-"""In the search, other seats answer claims as this policy's plain players do (rarely
-doubting a possible claim): with UCB they would learn the searcher's true cards from
-the determinizations and catch every bluff, so the search would never bluff."""
+"""In the search, other seats answer claims as this policy's plain players do (doubting
+a possible claim as often as `doubt_chance` says): with UCB they would learn the
+searcher's true cards from the determinizations and catch every bluff, so the search
+would never bluff."""
