@@ -294,6 +294,23 @@ def test_kobayakawa_worlds_where_a_fighter_holds_a_high_card_weigh_more() -> Non
     assert world_weight(game, strong, 2) > world_weight(game, weak, 2)
 
 
+def test_kobayakawa_worlds_where_a_drawer_kept_the_better_card_weigh_more() -> None:
+    """Seat 1 drew and threw a 12 away face up under a Kobayakawa of 3 (seat 0 flipped
+    the 3 before it): a world where it kept a 14 explains that better than one where
+    it kept a 5."""
+    from rules.kobayakawa import Phase
+    from rules.kobayakawa.ai import value_when_keeping, world_weight
+
+    game = rules.get_game("kobayakawa")
+    kept_high = _kobayakawa_state(phase=Phase.CHOOSE, order=(0, 1, 2, 3), turn=2, pile=[9, 3])
+    kept_high.discards = [[], [12], [], []]
+    kept_high.hands[1] = 14
+    assert value_when_keeping(kept_high, 1) == 3
+    kept_low = kept_high.copy()
+    kept_low.hands[1] = 5
+    assert world_weight(game, kept_high, 2) > world_weight(game, kept_low, 2)
+
+
 def test_coup_search_models_opponents_by_policy_so_it_can_bluff() -> None:
     """In the tree, Coup's opponents answer as the policy's plain players: the searcher
     holding no Duke still finds Tax worth claiming in some positions."""

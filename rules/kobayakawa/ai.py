@@ -141,17 +141,35 @@ POLICY_TRUST = 0.7
 """How far `world_weight` believes the others bet like the rollout policy."""
 
 
+def value_when_keeping(state: KobayakawaState, seat: Seat) -> int:
+    """The Kobayakawa value `seat` saw when it chose which card to keep this round.
+    In stage 1 every seat either flips (the pile grows) or draws (it discards one card),
+    so the flips before it are the earlier seats in the order that discarded nothing."""
+    flips = 0
+    for q in state.order:
+        if q == seat:
+            break
+        if not state.discards[q]:
+            flips += 1
+    return state.pile[min(flips, len(state.pile) - 1)]
+
+
 def world_weight(game: Game[Any], world: KobayakawaState, seat: Seat) -> float:
-    """How well the sampled cards explain this round's fights and passes so far:
-    per seat that has spoken, the policy's chance of its choice with that card,
-    trusted `POLICY_TRUST` (people are not the policy)."""
-    if world.phase is not Phase.BET:
-        return 1.0
+    """How well the sampled cards explain what the others did this round: per seat that
+    drew, whether the policy would have kept its sampled card over the one it threw
+    away face up; per seat that has fought or passed, the policy's chance of that choice
+    with its sampled card. Each trusted `POLICY_TRUST` (people are not the policy)."""
     weight = 1.0
     for q in world.order:
-        if q == seat or world.stakes[q] == UNDECIDED:
+        if q == seat:
             continue
-        fight = fight_chance(world, q)
-        chance = fight if world.stakes[q] > 0 else 1.0 - fight
-        weight *= 1.0 - POLICY_TRUST + POLICY_TRUST * chance
+        hand = world.hands[q]
+        if world.discards[q] and hand:
+            value = value_when_keeping(world, q)
+            kept_better = strength(hand, value) >= strength(world.discards[q][-1], value)
+            weight *= 1.0 - POLICY_TRUST + POLICY_TRUST * kept_better
+        if world.phase is Phase.BET and world.stakes[q] != UNDECIDED:
+            fight = fight_chance(world, q)
+            chance = fight if world.stakes[q] > 0 else 1.0 - fight
+            weight *= 1.0 - POLICY_TRUST + POLICY_TRUST * chance
     return weight
