@@ -823,6 +823,19 @@ def test_turns_pass_clockwise() -> None:
     assert seats == [1, 2, 0, 1]
 
 
+def test_the_table_counts_the_turns_so_a_repeated_position_is_not_the_same_view() -> None:
+    """Steal and block can bring back the same coins and cards turn after turn; the
+    turn count is public, so the AI (seeded by its view) does not repeat itself forever."""
+    s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN], [AMBASSADOR, DUKE], actor=1)
+    first = GAME.view(s, 1)
+    for _ in range(3):
+        s, _ = act(s, Income())
+    s.coins, s.treasury = [2, 2, 2], 44
+    again = GAME.view(s, 1)
+    assert again["turns"] == first["turns"] + 3
+    assert {**again, "turns": first["turns"]} == first
+
+
 def test_coins_cannot_be_given_and_cards_cannot_be_shown_at_will() -> None:
     types = {a.TYPE for a in GAME.action_space(GAME.new_game(4, 1))}
     assert types == {

@@ -301,4 +301,5 @@ def end_turn(s: CoupState, ev: list[Event]) -> None:
             break
     s.actor = q
     s.phase = Phase.ACTION
+    s.turns += 1
     ev.append(event("turn", seat=q, coins=s.coins[q], must_coup=s.coins[q] >= 10))

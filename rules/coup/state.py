@@ -64,6 +64,7 @@ class CoupState:
     loss_reason: str
     returns_left: int  # cards the actor still has to return in EXCHANGE
     out: list[Seat]  # eliminated seats, first out first
+    turns: int = 1  # turns begun so far, this one included
 
     def copy(self) -> CoupState:
         return CoupState(
@@ -93,6 +94,7 @@ class CoupState:
             self.loss_reason,
             self.returns_left,
             self.out[:],
+            self.turns,
         )
 
     def alive(self, seat: Seat) -> bool:

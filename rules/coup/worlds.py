@@ -35,6 +35,9 @@ def view(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
         "phase": s.phase.value,
         "to_act": list(game.to_act(s)),
         "turn": s.actor,
+        # How many turns have begun: public, and it keeps the AI's per-view random
+        # seed from repeating when the table comes back to the same coins and cards.
+        "turns": s.turns,
         "coins": s.coins[:],
         "treasury": s.treasury,
         "court_size": len(s.court),
