@@ -163,13 +163,16 @@ def world_weight(game: Game[Any], world: KobayakawaState, seat: Seat) -> float:
     for q in world.order:
         if q == seat:
             continue
-        hand = world.hands[q]
-        if world.discards[q] and hand:
+        if world.discards[q]:
             value = value_when_keeping(world, q)
-            kept_better = strength(hand, value) >= strength(world.discards[q][-1], value)
-            weight *= 1.0 - POLICY_TRUST + POLICY_TRUST * kept_better
+            kept_better = strength(world.hands[q], value) >= strength(world.discards[q][-1], value)
+            weight *= _trusted(float(kept_better))
         if world.phase is Phase.BET and world.stakes[q] != UNDECIDED:
             fight = fight_chance(world, q)
-            chance = fight if world.stakes[q] > 0 else 1.0 - fight
-            weight *= 1.0 - POLICY_TRUST + POLICY_TRUST * chance
+            weight *= _trusted(fight if world.stakes[q] > 0 else 1.0 - fight)
     return weight
+
+
+def _trusted(chance: float) -> float:
+    """The policy's chance of what a seat did, believed `POLICY_TRUST` of the way."""
+    return 1.0 - POLICY_TRUST + POLICY_TRUST * chance
