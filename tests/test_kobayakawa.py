@@ -266,3 +266,46 @@ def test_a_sampled_world_keeps_what_the_seat_knows() -> None:
         w = GAME.sample_world(s, 0, random.Random(k))
         assert w.hands[0] == s.hands[0] and w.drawn == s.drawn and w.pile == s.pile
         assert sorted(w.hands[1:] + w.deck + [w.hands[0], w.drawn] + w.pile) == list(range(1, 16))
+
+
+# -- medals are never created or lost -------------------------------------------
+
+
+def test_a_lone_winner_takes_the_centre_medal_even_when_a_player_is_out() -> None:
+    """The issue's game: 3 players, seed 1, seat 0 starts; seat 2 runs out of medals."""
+    s = new(players=3, seed=1, start=0)
+    for _ in range(4):  # rounds 1-4: everyone flips, then everyone fights
+        while s.phase is not Phase.BET:
+            s, _ = act(s, Flip())
+        while s.phase is Phase.BET:
+            s, _ = act(s, Fight())
+    assert s.round == 5 and 0 in s.medals and s.order[0] == 1
+    before = s.medals[:]
+    s, events = act(s, Flip(), Flip(), Fight(), Pass())
+    won = next(e for e in events if e["type"] == "round_won")
+    assert won["winner"] == 1 and won["gained"] == 1
+    assert s.medals[1] == before[1] + 1
+    assert sum(s.medals) + s.centre == 20
+    assert all(m >= 0 for m in s.medals)
+
+
+def _medals_in_play(s: KobayakawaState) -> int:
+    bets = sum(b for b in s.stakes if b > 0) if s.phase is Phase.BET else 0
+    returned = sum(int(r.get("lost", 0)) for r in s.history)
+    return sum(s.medals) + s.centre + bets + returned
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_medals_are_conserved_and_never_negative_over_random_games(players: int) -> None:
+    """Seats plus centre plus bets plus those returned to the box are always the
+    medals dealt out (32 less the unused ones), and no seat ever holds fewer than 0."""
+    dealt = 4 * players + 8
+    unused = 32 - dealt
+    rng = random.Random(players)
+    for k in range(750):
+        s = GAME.new_game(players, seed=k)
+        while GAME.to_act(s):
+            (seat,) = GAME.to_act(s)
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+            assert _medals_in_play(s) == 32 - unused, (k, s.history)
+            assert min(s.medals) >= 0 and s.centre >= 0

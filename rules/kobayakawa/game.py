@@ -385,7 +385,8 @@ def _resolve_round(s: KobayakawaState, events: list[Event]) -> None:
             winner = max(fighters, key=lambda q: totals[q])
             total = totals[winner]
             record["lowest"] = lowest
-        pot = sum(s.stakes)
+        # Seats out of the round keep UNDECIDED (-1): only real bets make the pot.
+        pot = sum(b for b in s.stakes if b > 0)
         gained = pot - s.stakes[winner] + s.reward
         s.medals[winner] += pot + s.reward
         s.centre -= s.reward
