@@ -369,22 +369,58 @@ def test_an_ace_costs_one_token_of_its_suit() -> None:
 
 def test_seed_example_a_deed_costs_one_of_each_suit_then_rank_more_tokens() -> None:
     # Deed for the 4 of Waves and Leaves: 1 Wave + 1 Leaf, then 4 more: 6 in all.
-    s = position(hands=(["the_sailor"], []), tokens=({"waves": 3, "leaves": 3}, {}))
+    # Two Waves and a Leaf cannot pay the 4 in full, so the deed is offered.
+    s = position(hands=(["the_sailor"], []), tokens=({"waves": 2, "leaves": 1}, {}))
     t = GAME.apply(s, 0, BuyDeed("the_sailor", "the_borderland"))
     s = t.state
-    assert tokens_of(s, 0) == {"waves": 2, "leaves": 2}
+    assert tokens_of(s, 0) == {"waves": 1}
     assert s.deeds[0][DISTRICT_INDEX["the_borderland"]] == 0
     assert [e["play"] for e in t.events if e["type"] == "card_played"] == ["deed"]
-    # developed the same turn it is bought, one token at a time, of either suit
-    for suit in ("waves", "leaves", "waves"):
+    # developed the same turn it is bought, and on later turns, a token at a time
+    s = GAME.apply(s, 0, DevelopDeed("the_borderland", "waves")).state
+    s.tokens[0] = [{"waves": 1, "leaves": 2}.get(n, 0) for n in SUIT_ORDER]  # a later turn
+    for suit in ("leaves", "waves"):
         s = GAME.apply(s, 0, DevelopDeed("the_borderland", suit)).state
     assert s.deeds[0][DISTRICT_INDEX["the_borderland"]] == 3
     t = GAME.apply(s, 0, DevelopDeed("the_borderland", "leaves"))
     s = t.state
     assert s.deeds[0][DISTRICT_INDEX["the_borderland"]] == NO_DEED  # complete
-    assert tokens_of(s, 0) == {}  # 6 tokens spent in all
+    assert tokens_of(s, 0) == {}  # 2 for the deed and 4 more: 6 tokens in all
     assert [e["type"] for e in t.events] == ["deed_developed", "property_completed"]
     assert refused(s, 0, DevelopDeed("the_borderland", "waves")).code == "no_deed_here"
+
+
+def test_no_deed_for_a_property_you_can_pay_in_full_this_turn() -> None:
+    """«Si no puedes pagar una propiedad completa este turno, puedes comprar una escritura»."""
+    # Seven tokens cannot pay the Mill (8, Waves and Leaves): its deed is offered
+    s = position(hands=(["the_mill"], []), tokens=({"waves": 4, "leaves": 3}, {}))
+    assert BuyDeed("the_mill", "the_borderland") in GAME.legal_actions(s, 0)
+    # with one more Leaf the Mill (8) is paid outright: no deed
+    s = position(hands=(["the_mill"], []), tokens=({"waves": 4, "leaves": 4}, {}))
+    assert not [a for a in GAME.legal_actions(s, 0) if isinstance(a, BuyDeed)]
+    err = refused(s, 0, BuyDeed("the_mill", "the_borderland"))
+    assert err.code == "deed_when_payable_in_full"
+
+
+def test_the_banks_trades_count_towards_paying_in_full() -> None:
+    # Waves 4, Leaves 3 and 3 Moons: a trade makes the eighth token, so no deed.
+    s = position(hands=(["the_mill"], []), tokens=({"waves": 4, "leaves": 3, "moons": 3}, {}))
+    assert refused(s, 0, BuyDeed("the_mill", "the_borderland")).code == (
+        "deed_when_payable_in_full"
+    )
+    # a suit held zero times can be made by a trade between the card's own suits
+    s = position(hands=(["the_sailor"], []), tokens=({"waves": 6}, {}))
+    assert refused(s, 0, BuyDeed("the_sailor", "the_borderland")).code == (
+        "deed_when_payable_in_full"
+    )
+
+
+def test_the_mountain_paid_with_two_moons_and_two_suns_is_not_offered_as_a_deed() -> None:
+    # The reported table: 2 Moons, 2 Suns, 2 Waves pay the Mountain (4) in full.
+    s = position(hands=(["the_mountain"], []), tokens=({"moons": 2, "suns": 2, "waves": 2}, {}))
+    legal = GAME.legal_actions(s, 0)
+    assert Develop("the_mountain", "the_watchman", (2, 2)) in legal
+    assert BuyDeed("the_mountain", "the_watchman") not in legal
 
 
 def test_a_deed_is_developed_only_with_its_own_suits() -> None:
@@ -401,7 +437,7 @@ def test_a_deed_is_developed_only_with_its_own_suits() -> None:
 def test_no_deed_for_an_ace_or_a_two() -> None:
     s = position(
         hands=(["ace_of_moons", "the_author", "the_journey"], []),
-        tokens=({"moons": 5, "knots": 5, "waves": 5}, {}),
+        tokens=({"moons": 1, "knots": 1, "waves": 1}, {}),
     )
     for card in ("ace_of_moons", "the_author"):
         err = refused(s, 0, BuyDeed(card, "the_excuse"))
@@ -810,11 +846,11 @@ def test_perft_a_rich_hand() -> None:
         tokens=({"waves": 3, "leaves": 3, "moons": 4, "suns": 5, "knots": 1}, {}),
     )
     # Sailor: districts Light Keeper, Harvest, Borderland, Excuse = 4;
-    #   3 payments + 1 deed each = 16
-    # Pact: Watchman, Light Keeper, Harvest, Excuse = 4; payments (4,5) only + deed = 8
+    #   3 payments each, no deed (it can be paid in full) = 12
+    # Pact: Watchman, Light Keeper, Harvest, Excuse = 4; payments (4,5) only, no deed = 4
     # Ace of Knots: Watchman, Light Keeper, Excuse = 3
     # sells: 3; trades: waves, leaves, moons, suns have ≥ 3 → 4 × 5 = 20
-    assert len(GAME.legal_actions(s, 0)) == 16 + 8 + 3 + 3 + 20
+    assert len(GAME.legal_actions(s, 0)) == 12 + 4 + 3 + 3 + 20
 
 
 def test_perft_after_playing_with_two_deeds() -> None:
@@ -873,10 +909,11 @@ def test_the_rollout_policy_plays_legal_moves_to_the_end_and_evaluates_in_range(
 
 
 def test_the_mill_of_our_table_costs_two_for_the_deed_then_eight_more() -> None:
-    s = position(hands=(["the_mill"], []), tokens=({"waves": 5, "leaves": 5}, {}))
+    s = position(hands=(["the_mill"], []), tokens=({"waves": 4, "leaves": 3}, {}))
     s = GAME.apply(s, 0, BuyDeed("the_mill", "the_borderland")).state
+    s.tokens[0] = [{"waves": 4, "leaves": 4}.get(n, 0) for n in SUIT_ORDER]  # later turns
     for k in range(8):
         assert s.deeds[0][DISTRICT_INDEX["the_borderland"]] == k
         s = GAME.apply(s, 0, DevelopDeed("the_borderland", ("waves", "leaves")[k % 2])).state
     assert s.deeds[0][DISTRICT_INDEX["the_borderland"]] == NO_DEED
-    assert sum(s.tokens[0]) == 0  # 10 tokens in all
+    assert sum(s.tokens[0]) == 0  # 2 for the deed and 8 more: 10 tokens in all

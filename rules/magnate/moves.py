@@ -112,9 +112,35 @@ def _develop_range(tokens: list[int], card: str) -> range:
 
 
 def _deed_affordable(tokens: list[int], card: str) -> bool:
-    if RANK[card] < DEED_MIN_RANK:
+    """A deed may be bought: the card is not an Ace or a 2, one token of each of its
+    suits is held, and the full price cannot be paid this turn (the seed's condition)."""
+    if RANK[card] < DEED_MIN_RANK or payable_in_full(tokens, card):
         return False
     return all(tokens[i] >= 1 for i in SUIT_IDS[card])
+
+
+def payable_in_full(tokens: list[int], card: str) -> bool:
+    """Whether the card's whole price can be paid this turn, counting what the bank's
+    trades (three of one suit for one of another) could make.
+
+    Trading straight into the card's suits is always at least as good as a chain of
+    trades, so the tokens of the other suits add `t // 3` each. Between the card's own
+    two suits one trade can only help to cover a suit held zero times; it costs two.
+    """
+    sids = SUIT_IDS[card]
+    rank = RANK[card]
+    extra = sum(tokens[i] // TRADE_COST for i in range(len(tokens)) if i not in sids)
+    if len(sids) == 1:
+        return tokens[sids[0]] + extra >= rank
+    a, b = (tokens[i] for i in sids)
+    starts = [(a, b)]
+    if a >= TRADE_COST:
+        starts.append((a - TRADE_COST, b + 1))
+    if b >= TRADE_COST:
+        starts.append((a + 1, b - TRADE_COST))
+    return any(
+        extra >= (x == 0) + (y == 0) and x + y + extra >= rank for x, y in starts
+    )
 
 
 # -- enumeration ---------------------------------------------------------------
@@ -250,6 +276,8 @@ def _card_refusal(
             allowed=_names(against) if against else [],
         )
     if isinstance(action, BuyDeed):
+        if payable_in_full(s.tokens[seat], card):
+            return IllegalAction("deed_when_payable_in_full", card=card, rank=RANK[card])
         return _afford(s.tokens[seat], {i: 1 for i in SUIT_IDS[card]})
     return _payment_refusal(s.tokens[seat], card, action.payment)
 
