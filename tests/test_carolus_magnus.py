@@ -618,3 +618,68 @@ def test_random_games_keep_every_cube_castle_and_tile(players: int) -> None:
             s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
         check_invariants(s)
         assert GAME.outcome(s) is not None
+
+
+# -- the end when the supply runs dry ------------------------------------------------------
+def _dry_and_unsettled(players: int, seed: int) -> CarolusState:
+    """Play the seeded random game until no paladin is left to play anywhere while
+    some territory's majority still differs from its owner."""
+    from rules.carolus_magnus.logic import settled
+
+    rng = random.Random(seed)
+    s = GAME.new_game(players, seed)
+    while GAME.to_act(s):
+        if not any(s.centre) and not any(any(r) for r in s.reserves) and not settled(s):
+            return s
+        to = GAME.to_act(s)
+        seat = to[rng.randrange(len(to))]
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+    raise AssertionError("the game ended before its supply ran dry")
+
+
+def _steer_to_a_change(s: CarolusState) -> CarolusState:
+    """Play on, stopping the Emperor where a castle changes whenever a disc reaches
+    it (other choices the first listed), until the game ends."""
+    from rules.carolus_magnus.logic import majority
+
+    while GAME.to_act(s):
+        (seat,) = GAME.to_act(s)
+        legal = GAME.legal_actions(s, seat)
+        choice = legal[0]
+        for a in legal:
+            if isinstance(a, MoveEmperor):
+                t = s.territories[(s.emperor + a.steps) % len(s.territories)]
+                if majority(s, t) not in (NOBODY, t.owner):
+                    choice = a
+        s = GAME.apply(s, seat, choice).state
+    return s
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 22), (2, 83), (3, 33), (4, 111)])
+def test_a_dry_supply_does_not_end_the_game_while_a_stop_could_change_a_castle(
+    players: int, seed: int
+) -> None:
+    """These random games used to end «supply exhausted» here, with castles still to take."""
+    from rules.carolus_magnus.logic import settled
+
+    s = _dry_and_unsettled(players, seed)
+    assert s.phase is not Phase.OVER and GAME.outcome(s) is None
+    s = _steer_to_a_change(s)
+    assert s.end is not None
+    if s.end is End.SUPPLY_EXHAUSTED:
+        assert settled(s)
+
+
+def test_the_dry_supply_ends_the_game_once_no_stop_can_change_anything() -> None:
+    from rules.carolus_magnus.logic import settled
+
+    for seed in range(150):
+        rng = random.Random(seed)
+        s = GAME.new_game(2, seed)
+        while GAME.to_act(s):
+            to = GAME.to_act(s)
+            seat = to[rng.randrange(len(to))]
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+        if s.end is End.SUPPLY_EXHAUSTED:
+            assert settled(s) and not any(s.centre)
+            assert not any(any(r) for r in s.reserves)

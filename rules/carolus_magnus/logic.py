@@ -310,9 +310,16 @@ def start_turn(s: CarolusState, events: list[Event]) -> None:
     events.append(event("turn_started", seat=seat, cubes=s.cubes_left, steps=s.disc_of(seat)))
 
 
+def settled(s: CarolusState) -> bool:
+    """No stop of the Emperor can build or take a castle: in every territory the
+    strict majority is nobody's or already the owner's."""
+    return all(majority(s, t) in (NOBODY, t.owner) for t in s.territories)
+
+
 def end_turn(s: CarolusState, events: list[Event]) -> None:
-    if not any(s.centre) and not any(any(r) for r in s.reserves):
-        # No paladin can ever be played again: the board is settled.
+    if not any(s.centre) and not any(any(r) for r in s.reserves) and settled(s):
+        # No paladin can ever be played again and no stop can change a castle:
+        # nothing on the board can change any more.
         finish(s, End.SUPPLY_EXHAUSTED, events)
         return
     s.turn += 1
