@@ -113,8 +113,30 @@ def _check_carolus(topo: Topology) -> None:
                 assert not topo.area(t).contains(topo.area(u).centre)
 
 
+def _check_corona(topo: Topology) -> None:
+    """Decisions page §2.6 (details in tests/test_corona_de_hierro_map.py)."""
+    kinds = [p.kind for p in topo.places]
+    assert kinds.count("city") == 31 and kinds.count("castle") == 10
+    assert [r.kind for r in topo.routes] == ["road"] * 49
+    assert all(r.joins == "places" for r in topo.routes)
+    assert sorted(a.key for a in topo.areas_of("box")) == ["magyars", "rome", "saracens"]
+    castle_kinds = [p.properties["castle_kind"] for p in topo.places if p.kind == "castle"]
+    assert castle_kinds.count("capital") == 1 and castle_kinds.count("grey") == 5
+    cities = {p.id for p in topo.places if p.kind == "city"}
+    seen, todo = {min(cities)}, [min(cities)]
+    while todo:
+        for b in topo.place_links[todo.pop()]:
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    assert seen == cities
+
+
 # What each game's rules need from its map: every area they name has exactly one shape.
-RULES_NEEDS: dict[str, Callable[[Topology], None]] = {"carolus_magnus": _check_carolus}
+RULES_NEEDS: dict[str, Callable[[Topology], None]] = {
+    "carolus_magnus": _check_carolus,
+    "corona_de_hierro": _check_corona,
+}
 
 
 @pytest.mark.parametrize("path", MAPS, ids=IDS)
