@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 import rules
-from client import artwork, i18n, theme
+from client import artwork, i18n, text, theme
 from client.input import InputMapper
 from client.scenes.base import Scene, draw_tooltip
 from client.settings import Settings
@@ -85,6 +85,7 @@ class App:
             warnings.simplefilter("ignore")  # fonts the theme already loaded are fine
             self.manager.preload_fonts(theme.preload(self.scale))
         self._manager_scale = self.scale
+        text.set_scale(self.scale)  # the smallest text follows the UI scale
 
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size: remake the theme at the new scale and rebuild the UI."""
@@ -154,6 +155,7 @@ class App:
         pygame.display.flip()
 
     def draw(self) -> None:
+        text.begin_frame()
         if self.scene:
             self.scene.draw(self.window)
         self.manager.draw_ui(self.window)

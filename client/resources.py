@@ -66,17 +66,8 @@ def text(string: str, size: int, colour: tuple[int, ...], bold: bool = False) ->
 
 
 def wrap(string: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `string` into lines that fit `width` pixels at this font size."""
-    f = font(size, bold)
-    lines: list[str] = []
-    for paragraph in string.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if line and f.size(trial)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
+    """Split `string` into lines that fit `width` pixels at this font size (`client.text`
+    does the work: linear time, long words broken)."""
+    from client import text
+
+    return text.wrap(string, size, width, bold)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from client import text
 from client.artwork import ACCENT, INK, PARCHMENT
 
 
@@ -17,7 +18,7 @@ def _shade(c: tuple[int, ...], k: float) -> tuple[int, int, int]:
 
 
 def font_size(base: int, scale: float) -> int:
-    return max(14, round(base * scale))
+    return text.theme_px(base, scale)
 
 
 def _font(size: int, scale: float, bold: bool = False) -> dict[str, str]:
@@ -82,7 +83,11 @@ def build(scale: float) -> dict[str, Any]:
         "font": font(18, True),
     }
 
+    styles = {"#button": button, "#accent": accent_button}
+    styles["#menu_button"] = {**button, "font": font(22, True)}
+    styles["#menu_accent"] = {**accent_button, "font": font(22, True)}
     return {
+        **_shrunk_buttons(styles, scale),
         "defaults": {
             "colours": {
                 "normal_text": ink,
@@ -102,8 +107,8 @@ def build(scale: float) -> dict[str, Any]:
         },
         "button": button,
         "#accent": accent_button,
-        "#menu_button": {**button, "font": font(22, True)},
-        "#menu_accent": {**accent_button, "font": font(22, True)},
+        "#menu_button": styles["#menu_button"],
+        "#menu_accent": styles["#menu_accent"],
         "drop_down_menu": {
             "font": font(16),
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius},
@@ -148,9 +153,22 @@ def build(scale: float) -> dict[str, Any]:
     }
 
 
+def _shrunk_buttons(styles: dict[str, dict[str, Any]], scale: float) -> dict[str, Any]:
+    """Each button style again at every smaller size down to the floor ("#accent_15"), for
+    `text.button` to pick when the words do not fit at the usual size."""
+    out: dict[str, Any] = {}
+    low = text.widget_floor(scale)
+    for name, style in styles.items():
+        base = int(style["font"]["size"])
+        for px in range(low, base):
+            out[f"{name}_{px}"] = {**style, "font": {**style["font"], "size": str(px)}}
+    return out
+
+
 def preload(scale: float) -> list[dict[str, Any]]:
     """The fonts the theme uses, so pygame_gui loads them up front instead of warning."""
     sizes = {font_size(b, scale) for b in (14, 15, 16, 17, 18, 20, 22, 44)}
+    sizes |= set(range(text.widget_floor(scale), font_size(22, scale)))  # shrunk buttons
     sizes |= {24, 32}  # the rules text's <font size=5/6> headings
     out = []
     for s in sorted(sizes):

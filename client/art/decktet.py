@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from client import text
 from client.art._draw import RGB, Point, downsample, font, lerp, mask_rounded, shade
 
 SUITS: tuple[str, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
@@ -231,27 +232,16 @@ def _label(text: str, px: int, colour: RGB, bold: bool = True) -> pygame.Surface
     return font("bold" if bold else "regular", px).render(text, True, colour)
 
 
-def _fit_lines(name: str, px: int, width: int) -> list[pygame.Surface]:
-    """The name on one line, or two, at `px` (never smaller than 14 px: it must stay legible)."""
-    for size in (px, max(14, px - 2), 14):
-        one = _label(name, size, INK)
-        if one.get_width() <= width:
-            return [one]
-        words = name.split(" ")
-        if len(words) > 1:
-            best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i]))
-                                                            - len(" ".join(words[i:]))))
-            lines = [_label(" ".join(words[:best]), size, INK),
-                     _label(" ".join(words[best:]), size, INK)]
-            if max(x.get_width() for x in lines) <= width:
-                return lines
-    return [_squeeze(_label(name, 14, INK), width)]
+def _fit_lines(name: str, px: int, width: int) -> list[tuple[pygame.Surface, str]]:
+    """The name on one line, or two, at `px` or smaller (never below the floor, see
+    `client.text`): it must stay legible; past that it ends in "…"."""
+    fitted = text.fit(name, px, width, bold=True, max_lines=2)
+    return [(_label(line, fitted.size, INK), line) for line in fitted.lines]
 
 
-def _squeeze(img: pygame.Surface, width: int) -> pygame.Surface:
-    if img.get_width() <= width:
-        return img
-    return pygame.transform.smoothscale(img, (width, img.get_height()))
+def _blit_name(out: pygame.Surface, line: pygame.Surface, rect: pygame.Rect, words: str) -> None:
+    """A name line onto a card face, noted for the layout audit (`client.text`)."""
+    text.blit(out, line, rect, words, out.get_rect())
 
 
 def rank_text(kind: str, rank: int) -> str:
@@ -320,13 +310,13 @@ def _portrait(out: pygame.Surface, kind: str, rank: int, suits: tuple[str, ...],
     w, h = out.get_size()
     band = max(18, round(h * 0.2)) + max(3, round(w * 0.06))
     lines = _fit_lines(name, max(14, round(h * 0.13)), w - 8) if name else []
-    text_h = sum(x.get_height() for x in lines) - 2 * max(0, len(lines) - 1)
+    text_h = sum(x.get_height() for x, _ in lines) - 2 * max(0, len(lines) - 1)
     art_h = max(8, h - band - text_h - 6)
     art = _art_layer(kind, suits, (w - 6, art_h))
     if reverse:
         y = 3
-        for line in lines:
-            out.blit(line, line.get_rect(midtop=(w / 2, y)))
+        for line, words in lines:
+            _blit_name(out, line, line.get_rect(midtop=(w / 2, y)), words)
             y += line.get_height() - 2
         out.blit(art, (3, text_h + 3))
         _corner(out, kind, rank, suits, y=h - band)
@@ -334,8 +324,8 @@ def _portrait(out: pygame.Surface, kind: str, rank: int, suits: tuple[str, ...],
     _corner(out, kind, rank, suits)
     out.blit(art, (3, band))
     y = h - text_h - 3
-    for line in lines:
-        out.blit(line, line.get_rect(midtop=(w / 2, y)))
+    for line, words in lines:
+        _blit_name(out, line, line.get_rect(midtop=(w / 2, y)), words)
         y += line.get_height() - 2
 
 
@@ -347,8 +337,8 @@ def _district_face(out: pygame.Surface, kind: str, suits: tuple[str, ...], name:
     x0 = art_w + 4
     lines = _fit_lines(name, max(14, round(h * 0.2)), w - x0 - 6)
     y = max(4, round(h * 0.1))
-    for line in lines:
-        out.blit(line, line.get_rect(midtop=((x0 + w) / 2, y)))
+    for line, words in lines:
+        _blit_name(out, line, line.get_rect(midtop=((x0 + w) / 2, y)), words)
         y += line.get_height() - 2
     if suits:
         sym = min(round(h * 0.34), (w - x0 - 8) // len(suits))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, resources
+from client import artwork, text
 from client.anim import Tween
 from client.i18n import error_sentence, tr
 from client.input import Intent
@@ -63,18 +63,46 @@ class GameView:
     def label(
         self,
         surface: pygame.Surface,
-        text: str,
+        string: str,
         size: int,
         pos: tuple[int, int],
         colour: tuple[int, ...] = artwork.INK,
         bold: bool = False,
         anchor: str = "topleft",
     ) -> pygame.Rect:
-        """Draw cached text at this view's scale, anchored at `pos`; returns its rect."""
-        img = resources.text(text, max(self.min_text, self.s(size)), colour, bold)
-        rect = img.get_rect(**{anchor: pos})
-        surface.blit(img, rect)
-        return rect
+        """Draw a short text (a number, a word) at this view's scale, anchored at `pos`;
+        returns its rect. Anything that may be long goes in a box: `text`."""
+        px = max(self.min_text, self.s(size))
+        return text.label(surface, string, px, pos, colour, bold=bold, anchor=anchor)
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        string: str,
+        size: int,
+        box: pygame.Rect,
+        colour: tuple[int, ...] = artwork.INK,
+        bold: bool = False,
+        align: str = "left",
+        valign: str = "top",
+        max_lines: int | None = None,
+        free_text: bool = False,
+    ) -> pygame.Rect:
+        """Fit `string` in `box` (wrap, shrink to the floor, then "…" with the whole text as
+        a tooltip) at this view's scale and draw it; returns the rect it covers.
+        `free_text`: a player's own words (a seat name), which may be shortened."""
+        return text.draw(
+            surface,
+            string,
+            box,
+            max(self.min_text, self.s(size)),
+            colour,
+            bold=bold,
+            align=align,
+            valign=valign,
+            max_lines=max_lines,
+            free_text=free_text,
+        )
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         raise NotImplementedError

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import artwork, resources
+from client import artwork, text
 from client.input import Intent
 
 if TYPE_CHECKING:
@@ -61,32 +61,29 @@ class Scene:
         return round(value * self.app.scale)
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
-        for rect, text in reversed(self.tips):
+        for rect, words in reversed(self.tips):
             if rect.collidepoint(pos):
-                return text
-        return None
+                return words
+        return text.tip_at(pos)  # a text shortened with "…" shows all of itself
 
 
-def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], text: str, scale: float) -> None:
-    """A dark ink note near the pointer, kept inside the window."""
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], words: str, scale: float) -> None:
+    """A dark ink note near the pointer, kept inside the window (a very long text is cut
+    to what the window holds)."""
     size = max(14, round(15 * scale))
-    width = round(360 * scale)
-    lines = resources.wrap(text, size, width)
-    rendered = [resources.text(line, size, artwork.PARCHMENT) for line in lines]
     pad = round(8 * scale)
-    w = max(r.get_width() for r in rendered) + 2 * pad
-    h = sum(r.get_height() for r in rendered) + 2 * pad
-    x, y = pos[0] + round(16 * scale), pos[1] + round(18 * scale)
     sw, sh = surface.get_size()
-    x = min(x, sw - w - 4)
-    y = y if y + h < sh - 4 else pos[1] - h - 8
+    fitted = text.fit(words, size, round(360 * scale), sh - 2 * pad - 8, floor=size)
+    w, h = fitted.width + 2 * pad, fitted.height + 2 * pad
+    x, y = pos[0] + round(16 * scale), pos[1] + round(18 * scale)
+    x = max(4, min(x, sw - w - 4))
+    y = y if y + h < sh - 4 else max(4, pos[1] - h - 8)
     box = pygame.Rect(x, y, w, h)
-    pygame.draw.rect(surface, (*artwork.INK, 240), box, border_radius=pad)
-    pygame.draw.rect(surface, artwork.PARCHMENT, box, 1, border_radius=pad)
-    cy = y + pad
-    for r in rendered:
-        surface.blit(r, (x + pad, cy))
-        cy += r.get_height()
+    with text.layer("tooltip"):
+        pygame.draw.rect(surface, (*artwork.INK, 240), box, border_radius=pad)
+        pygame.draw.rect(surface, artwork.PARCHMENT, box, 1, border_radius=pad)
+        text.draw(surface, words, box.inflate(-2 * pad, -2 * pad), size, artwork.PARCHMENT,
+                  floor=size, tips=[])
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
