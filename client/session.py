@@ -160,19 +160,49 @@ class Session:
         events, self.unseen[seat] = self.unseen[seat], []
         return events
 
-    # -- undo (Board Game Arena's policy) ---------------------------------------
+    # -- undo ---------------------------------------------------------------------
+    def _undo_scan(self) -> tuple[int | None, str]:
+        """The step the viewer may take back (with every AI move after it), or why not.
+
+        A human takes back their own last move even if AI seats moved since, as long as
+        nothing since (their move included) was an undo barrier: no hidden information
+        was revealed and no chance was resolved. Another human's move always stands.
+        """
+        if self.over:
+            return None, "game_over"
+        viewer = self.viewer
+        if viewer is None or not self.is_human(viewer):
+            return None, "nothing"
+        for index in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[index]
+            if step.transition.barrier:
+                return None, "barrier"
+            if step.seat == viewer:
+                return index, ""
+            if self.is_human(step.seat):
+                return None, "other_human"
+        return None, "nothing"
+
     def can_undo(self) -> bool:
-        """Only the viewing human's own last action, never past a barrier or another seat."""
-        if not self.steps:
-            return False
-        last = self.steps[-1]
-        return self.is_human(last.seat) and last.seat == self.viewer and not last.transition.barrier
+        return self._undo_scan()[0] is not None
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is refused now (`nothing`, `barrier`, `other_human`, `game_over`), or None."""
+        index, why = self._undo_scan()
+        return None if index is not None else why
+
+    def undo_seat(self) -> Seat | None:
+        """Whose move an undo now would take back."""
+        index = self._undo_scan()[0]
+        return None if index is None else self.steps[index].seat
 
     def undo(self) -> bool:
-        """Replay the record without its last action; False when the policy forbids it."""
-        if not self.can_undo():
+        """Replay the record up to the viewer's last own move (AI moves after it go too);
+        False when the policy forbids it. Called again, it steps further back."""
+        index = self._undo_scan()[0]
+        if index is None:
             return False
-        self._replay(list(self.record.actions[:-1]))
+        self._replay(list(self.record.actions[:index]))
         return True
 
     def truncated(self, count: int) -> Session:

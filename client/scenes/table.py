@@ -233,7 +233,7 @@ class TableScene(Scene):
         self._button(menu, tr("table.menu"), tr("table.menu_tip"), "menu")
         if undo:
             back = menu.move(self.s(176), 0)
-            mover = self.session.name(self.session.steps[-1].seat)
+            mover = self.session.name(self.session.undo_seat() or 0)
             self._button(back, tr("curtain.undo", name=mover), tr("table.undo_tip"), "undo")
 
     # -- what the screen shows ------------------------------------------------------
@@ -390,7 +390,8 @@ class TableScene(Scene):
 
     def undo(self) -> None:
         if not self._undo_allowed():
-            self.error = tr("table.undo_refused")
+            why = self.session.undo_refusal() or "nothing"
+            self.error = tr(f"table.undo_refused.{why}")
             return
         if self.ai is not None:
             self.ai.cancel()
