@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources as importlib_resources
 from pathlib import Path
@@ -38,6 +39,9 @@ def font_path(bold: bool = False) -> str:
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 _TEXT: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
 _TEXT_LIMIT = 2048
+# Set by `client.text.recording()`: every string rendered, so the layout audit can tell
+# text drawn past the fitting helper (which notes where it places text) from text it placed.
+render_hook: Callable[[str], None] | None = None
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -55,6 +59,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 def text(string: str, size: int, colour: tuple[int, ...], bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: static labels are never re-rendered each frame."""
+    if render_hook is not None:
+        render_hook(string)
     key = (string, int(size), bold, tuple(colour))
     surf = _TEXT.get(key)
     if surf is None:

@@ -300,6 +300,12 @@ class Recording:
     placed: list[Placed] = field(default_factory=list)
     layer: int = 0
     owner: str = ""
+    rendered: set[str] = field(default_factory=set)  # every string rendered meanwhile
+    shown: set[str] = field(default_factory=set)  # every line placed through here
+
+    def unplaced(self) -> set[str]:
+        """Strings rendered but never placed through this module: drawn past the audit."""
+        return {s for s in self.rendered - self.shown if s.strip()}
 
 
 _recording: Recording | None = None
@@ -309,12 +315,13 @@ _recording: Recording | None = None
 def recording() -> Iterator[Recording]:
     """Note every text placed while inside (for the layout audit)."""
     global _recording
-    previous = _recording
+    previous, hook = _recording, resources.render_hook
     _recording = Recording()
+    resources.render_hook = _recording.rendered.add
     try:
         yield _recording
     finally:
-        _recording = previous
+        _recording, resources.render_hook = previous, hook
 
 
 @contextmanager
@@ -346,6 +353,7 @@ def _note(
     rec = _recording
     if rec is None or not shown.strip():
         return
+    rec.shown.update(shown.split("\n"))
     offset = surface.get_abs_offset()
     parent = surface.get_abs_parent()
     ink = img.get_bounding_rect().move(rect.topleft).move(offset)

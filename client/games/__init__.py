@@ -14,6 +14,11 @@ _VIEWS: dict[str, str] = {
 }
 
 
+def registered() -> list[str]:
+    """Every game with a view, in menu order (the layout audit opens each one's table)."""
+    return list(_VIEWS)
+
+
 def has_view(game_id: str) -> bool:
     return game_id in _VIEWS
 
