@@ -8,7 +8,7 @@ import pytest
 
 from rules import IllegalAction, SetupError, get_game
 from rules.kobayakawa import GAME, ROUNDS, Draw, Fight, Flip, Keep, KobayakawaState, Pass, Phase
-from rules.kobayakawa.game import UNDECIDED
+from rules.kobayakawa.components import UNDECIDED
 
 
 def new(players: int = 4, seed: int = 1, start: int = 0) -> KobayakawaState:

@@ -14,18 +14,9 @@ import random
 from typing import Any
 
 from rules.core import Action, Game, Seat
-from rules.kobayakawa.game import (
-    CARDS,
-    ROUNDS,
-    UNDECIDED,
-    Draw,
-    Fight,
-    Flip,
-    Keep,
-    KobayakawaState,
-    Pass,
-    Phase,
-)
+from rules.kobayakawa.actions import Draw, Fight, Flip, Keep, Pass
+from rules.kobayakawa.components import CARDS, ROUNDS, UNDECIDED
+from rules.kobayakawa.state import KobayakawaState, Phase
 
 ROLLOUT_DEPTH = 20
 """Actions a rollout plays past the tree before `evaluate` scores it: enough to
