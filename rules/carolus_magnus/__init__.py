@@ -8,7 +8,7 @@ from rules.carolus_magnus.actions import (
     PlayToTerritory,
     RollDice,
 )
-from rules.carolus_magnus.board import COLOURS, FACES, NOBODY, TABLES, ring, side_of, sides
+from rules.carolus_magnus.components import COLOURS, FACES, NOBODY, TABLES, ring, side_of, sides
 from rules.carolus_magnus.game import GAME, CarolusMagnus, emperor_steps_to, public_view
 from rules.carolus_magnus.state import CarolusState, End, Phase, Territory
 

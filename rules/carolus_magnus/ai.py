@@ -17,7 +17,7 @@ from rules.carolus_magnus.actions import (
     PlayToCourt,
     PlayToTerritory,
 )
-from rules.carolus_magnus.board import COLOURS, NOBODY, TABLES, sides
+from rules.carolus_magnus.components import COLOURS, NOBODY, TABLES, sides
 from rules.carolus_magnus.logic import majority
 from rules.carolus_magnus.state import CarolusState, Phase
 from rules.core import Action, Game, Seat

@@ -16,7 +16,7 @@ from rules.carolus_magnus.actions import (
     PlayToTerritory,
     RollDice,
 )
-from rules.carolus_magnus.board import (
+from rules.carolus_magnus.components import (
     COLOURS,
     DISCS,
     FACES,

@@ -6,7 +6,7 @@ Every function here changes the state it is given (a fresh copy made by
 
 from __future__ import annotations
 
-from rules.carolus_magnus.board import (
+from rules.carolus_magnus.components import (
     COLOURS,
     CROWN,
     CUBES_PER_COLOUR,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from rules.carolus_magnus.board import COLOURS, NOBODY, side_of
+from rules.carolus_magnus.components import COLOURS, NOBODY, side_of
 from rules.core import Rng, Seat
 
 
