@@ -30,7 +30,7 @@ from rules.magnate import (
     TakeIncome,
     Trade,
 )
-from rules.magnate.cards import CARD_ORDER, DECK_IDS, DISTRICT_INDEX, SUIT_INDEX
+from rules.magnate.components import CARD_ORDER, DECK_IDS, DISTRICT_INDEX, SUIT_INDEX
 from rules.magnate.state import NO_DEED
 
 SUIT_ORDER = [s.value for s in Suit]

@@ -1,20 +1,20 @@
 """Magnate for two players (Decktet): the rules behind the shared protocol."""
 
-from rules.magnate.cards import CARDS, CROWNS, DECK, DISTRICTS, SUITS, Card, Kind, Suit
-from rules.magnate.game import GAME, Magnate, score
-from rules.magnate.state import (
+from rules.magnate.actions import (
     BuyDeed,
     Develop,
     DevelopDeed,
     Draw,
     EndTurn,
-    MagnateState,
-    Phase,
     Roll,
     Sell,
     TakeIncome,
     Trade,
 )
+from rules.magnate.components import CARDS, CROWNS, DECK, DISTRICTS, SUITS, Card, Kind, Suit
+from rules.magnate.game import GAME, Magnate
+from rules.magnate.logic import score
+from rules.magnate.state import MagnateState, Phase
 
 __all__ = [
     "CARDS",

@@ -14,19 +14,9 @@ import random
 from typing import Any
 
 from rules.core import Action, Game, Seat
-from rules.magnate.cards import DISTRICT_INDEX, DISTRICTS, RANK, SUIT_BY_NAME, SUIT_INDEX
-from rules.magnate.state import (
-    NO_DEED,
-    PLAYERS,
-    BuyDeed,
-    Develop,
-    DevelopDeed,
-    MagnateState,
-    Phase,
-    Sell,
-    TakeIncome,
-    Trade,
-)
+from rules.magnate.actions import BuyDeed, Develop, DevelopDeed, Sell, TakeIncome, Trade
+from rules.magnate.components import DISTRICT_INDEX, DISTRICTS, RANK, SUIT_BY_NAME, SUIT_INDEX
+from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase
 
 ROLLOUT_DEPTH = 20
 """Actions a rollout plays past the tree before `evaluate` scores it: about two turns

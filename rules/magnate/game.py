@@ -8,7 +8,6 @@ from typing import Any
 
 from rules.core import (
     Action,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -18,42 +17,28 @@ from rules.core import (
     Rng,
     Seat,
     Transition,
-    event,
 )
-from rules.magnate.cards import (
-    CARD_ORDER,
-    DECK_IDS,
-    DISTRICT_IDS,
-    DISTRICT_INDEX,
-    DISTRICTS,
-    RANK,
-    SUIT_IDS,
-)
-from rules.magnate.moves import SUIT_NAMES, TRADE_COST, legal_actions, refusal, suit_index
-from rules.magnate.state import (
+from rules.magnate import logic
+from rules.magnate.actions import (
     ACTION_TYPES,
-    NO_DEED,
-    PLAYERS,
     BuyDeed,
     Develop,
     DevelopDeed,
     Draw,
     EndTurn,
-    MagnateState,
-    Phase,
     Roll,
     Sell,
     TakeIncome,
     Trade,
-    new_state,
-    sort_cards,
 )
-
-TAX_DIE = 6
-INCOME_DIE = 10
-CROWN_ROLL = 10
-ACE_RANK = 1
-FINAL_TURNS = PLAYERS
+from rules.magnate.components import (
+    DECK_IDS,
+    DISTRICT_IDS,
+    DISTRICTS,
+    RANK,
+)
+from rules.magnate.logic import SUIT_NAMES, legal_actions, refusal, score
+from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase, new_state, sort_cards
 
 
 class Magnate(Game[MagnateState]):
@@ -99,33 +84,7 @@ class Magnate(Game[MagnateState]):
         return refusal(state, seat, action) or super().explain_illegal(state, seat, action)
 
     def _apply(self, state: MagnateState, seat: Seat, action: Action) -> Transition:
-        s = state.copy()
-        events: list[Event] = []
-        kind = type(action)
-        if kind is Roll:
-            _roll(s, events)
-            return Transition(s, events, True)
-        if kind is Draw or kind is EndTurn:
-            _end_turn(s, events)
-            return Transition(s, events, kind is Draw)
-        if kind is Trade:
-            assert isinstance(action, Trade)
-            give, take = suit_index(action.give), suit_index(action.take)
-            s.tokens[seat][give] -= TRADE_COST
-            s.tokens[seat][take] += 1
-            events.append(
-                event("traded", seat=seat, give=action.give, count=TRADE_COST, take=action.take)
-            )
-        elif kind is DevelopDeed:
-            assert isinstance(action, DevelopDeed)
-            _develop_deed(s, seat, DISTRICT_INDEX[action.district], action.suit, events)
-        elif kind is TakeIncome:
-            assert isinstance(action, TakeIncome)
-            _take_income(s, seat, action, events)
-        else:
-            assert isinstance(action, (Develop, BuyDeed, Sell))
-            _play_card(s, seat, action, events)
-        return Transition(s, events, False)
+        return logic.apply_action(state, seat, action)
 
     def outcome(self, state: MagnateState) -> Outcome | None:
         if state.phase is not Phase.OVER:
@@ -226,249 +185,6 @@ def _district_view(s: MagnateState, d: int) -> JsonDict:
             entries[-1].update(complete=False, tokens=deed)
         lines.append(entries)
     return {"id": DISTRICT_IDS[d], "properties": lines}
-
-
-# -- the roll ------------------------------------------------------------------
-def _roll(s: MagnateState, events: list[Event]) -> None:
-    """Two d10: taxation if either shows 1 (before income), then income on the higher die."""
-    first, second = s.rng.roll(INCOME_DIE), s.rng.roll(INCOME_DIE)
-    s.dice = (first, second)
-    events.append(event("dice_rolled", seat=s.active, dice=[first, second]))
-    if ACE_RANK in s.dice:
-        tax = s.rng.roll(TAX_DIE)
-        s.dice = (first, second, tax)
-        _tax(s, tax - 1, tax, events)
-    high = max(first, second)
-    order = (s.active, 1 - s.active)
-    for p in order:
-        gains = [0] * 6
-        if high == CROWN_ROLL:
-            source = "crowns"
-            for crown in s.crowns[p]:
-                gains[SUIT_IDS[crown][0]] += 1
-        else:
-            # Double 1s pay the Aces; otherwise the higher die's rank (doubles pay once).
-            source = "aces" if high == ACE_RANK else "properties"
-            _rank_income(s, p, high, gains)
-        if any(gains):
-            for i, n in enumerate(gains):
-                s.tokens[p][i] += n
-            events.append(event("income", seat=p, source=source, rank=high, tokens=_named(gains)))
-    s.phase = Phase.INCOME if s.pending else Phase.PLAY
-    for p, d in s.pending:
-        events.append(
-            event("income_choice", seat=p, district=DISTRICT_IDS[d], card=s.lines[p][d][-1])
-        )
-
-
-def _tax(s: MagnateState, suit: int, die: int, events: list[Event]) -> None:
-    """Whoever holds more than one token of the taxed suit keeps one (deeds are safe)."""
-    lost = []
-    for p in range(PLAYERS):
-        extra = max(0, s.tokens[p][suit] - 1)
-        s.tokens[p][suit] -= extra
-        lost.append(extra)
-    events.append(event("taxed", die=die, suit=SUIT_NAMES[suit], lost=lost))
-
-
-def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
-    """Completed properties of `rank` pay a token per suit; deeds queue a choice of one."""
-    for d, line in enumerate(s.lines[p]):
-        last = len(line) - 1
-        for i, card in enumerate(line):
-            if RANK[card] != rank:
-                continue
-            if i == last and s.deeds[p][d] != NO_DEED:
-                s.pending.append((p, d))
-            else:
-                for suit in SUIT_IDS[card]:
-                    gains[suit] += 1
-
-
-def _take_income(s: MagnateState, seat: Seat, action: TakeIncome, events: list[Event]) -> None:
-    _, district = s.pending.pop(0)
-    s.tokens[seat][suit_index(action.suit)] += 1
-    card = s.lines[seat][district][-1]
-    events.append(
-        event(
-            "income",
-            seat=seat,
-            source="deed",
-            rank=RANK[card],
-            district=action.district,
-            card=card,
-            tokens={action.suit: 1},
-        )
-    )
-    if not s.pending:
-        s.phase = Phase.PLAY
-
-
-# -- playing a card ------------------------------------------------------------
-def _play_card(
-    s: MagnateState, seat: Seat, action: Develop | BuyDeed | Sell, events: list[Event]
-) -> None:
-    card = action.card
-    s.hands[seat].remove(card)
-    s.card_played = True
-    sids = SUIT_IDS[card]
-    if isinstance(action, Sell):
-        gains = [0] * 6
-        for i in sids:
-            gains[i] += 2 if len(sids) == 1 else 1
-        for i, n in enumerate(gains):
-            s.tokens[seat][i] += n
-        s.discards.append(card)
-        events.append(event("card_played", seat=seat, card=card, play="sell"))
-        events.append(event("tokens_gained", seat=seat, source="sale", tokens=_named(gains)))
-        return
-    d = DISTRICT_INDEX[action.district]
-    paid = [0] * 6
-    counts = action.payment if isinstance(action, Develop) else (1,) * len(sids)
-    for i, n in zip(sids, counts, strict=True):
-        paid[i] += n
-        s.tokens[seat][i] -= n
-    s.lines[seat][d] = (*s.lines[seat][d], card)
-    play = "develop" if isinstance(action, Develop) else "deed"
-    events.append(event("card_played", seat=seat, card=card, play=play, district=action.district))
-    events.append(event("tokens_spent", seat=seat, tokens=_named(paid), on=play))
-    if isinstance(action, Develop):
-        events.append(event("property_completed", seat=seat, card=card, district=action.district))
-    else:
-        s.deeds[seat][d] = 0
-
-
-def _develop_deed(s: MagnateState, seat: Seat, d: int, suit: str, events: list[Event]) -> None:
-    """One token onto the deed; when the tokens on it reach its rank, it is complete."""
-    card = s.lines[seat][d][-1]
-    s.tokens[seat][suit_index(suit)] -= 1
-    placed = s.deeds[seat][d] + 1
-    rank = RANK[card]
-    events.append(
-        event(
-            "deed_developed",
-            seat=seat,
-            card=card,
-            district=DISTRICT_IDS[d],
-            suit=suit,
-            tokens=placed,
-            rank=rank,
-        )
-    )
-    if placed >= rank:
-        s.deeds[seat][d] = NO_DEED
-        events.append(event("property_completed", seat=seat, card=card, district=DISTRICT_IDS[d]))
-    else:
-        s.deeds[seat][d] = placed
-
-
-# -- the draw, the end ---------------------------------------------------------
-def _end_turn(s: MagnateState, events: list[Event]) -> None:
-    """(c) Draw (not in a final turn); then the other player's turn, or the end."""
-    seat = s.active
-    if s.final_turns:
-        s.final_turns -= 1
-        events.append(event("turn_ended", seat=seat, final=True))
-        if not s.final_turns:
-            _finish(s, events)
-            return
-    else:
-        _draw(s, seat, events)
-    s.active = 1 - seat
-    s.phase = Phase.ROLL
-    s.dice = ()
-    s.card_played = False
-    s.turn += 1
-    events.append(event("turn_started", seat=s.active, final=bool(s.final_turns)))
-
-
-def _draw(s: MagnateState, seat: Seat, events: list[Event]) -> None:
-    card = s.deck.pop()
-    hand = s.hands[seat]
-    hand.append(card)
-    hand.sort(key=CARD_ORDER.__getitem__)
-    events.append(event("card_drawn", seat=seat, deck_size=len(s.deck)))
-    events.append(event("card_received", [seat], seat=seat, card=card))
-    if s.deck:
-        return
-    s.exhaustions += 1
-    events.append(event("deck_exhausted", count=s.exhaustions))
-    if s.exhaustions == 1 and s.discards:
-        pile = sort_cards(s.discards)
-        s.second_pile = tuple(pile)
-        s.discards = []
-        s.rng.shuffle(pile)
-        s.deck = pile
-        events.append(event("deck_rebuilt", cards=sort_cards(pile), size=len(pile)))
-        return
-    # The second exhaustion (or a first one with no discards to rebuild from):
-    # everyone takes one more turn without drawing, the one who emptied it last.
-    s.exhaustions = 2
-    s.final_turns = FINAL_TURNS
-    events.append(event("final_turns", order=[1 - seat, seat]))
-
-
-class Tally:
-    """The final count: points per seat, completed rank totals and tokens (the tie-breaks)."""
-
-    __slots__ = ("district_sums", "points", "tokens", "totals")
-
-    def __init__(self, s: MagnateState) -> None:
-        self.district_sums = [
-            [sum(RANK[c] for c in _completed(s, p, d)) for d in range(len(DISTRICTS))]
-            for p in range(PLAYERS)
-        ]
-        self.points = [0] * PLAYERS
-        for d in range(len(DISTRICTS)):
-            a, b = self.district_sums[0][d], self.district_sums[1][d]
-            if a != b:
-                self.points[0 if a > b else 1] += 1
-        self.totals = [sum(row) for row in self.district_sums]
-        self.tokens = [sum(t) for t in s.tokens]
-
-
-def score(s: MagnateState) -> Tally:
-    return Tally(s)
-
-
-def _completed(s: MagnateState, p: Seat, d: int) -> tuple[str, ...]:
-    line = s.lines[p][d]
-    return line if s.deeds[p][d] == NO_DEED else line[:-1]
-
-
-def _finish(s: MagnateState, events: list[Event]) -> None:
-    """The Grand Duke dies: unfinished deeds leave the board with their tokens; count."""
-    for p in range(PLAYERS):
-        for d in range(len(DISTRICTS)):
-            if s.deeds[p][d] != NO_DEED:
-                card = s.lines[p][d][-1]
-                events.append(
-                    event(
-                        "deed_removed",
-                        seat=p,
-                        card=card,
-                        district=DISTRICT_IDS[d],
-                        tokens=s.deeds[p][d],
-                    )
-                )
-                s.lines[p][d] = s.lines[p][d][:-1]
-                s.deeds[p][d] = NO_DEED
-                s.discards.append(card)
-    s.phase = Phase.OVER
-    tally = score(s)
-    events.append(
-        event(
-            "game_over",
-            points=tally.points,
-            district_sums=tally.district_sums,
-            totals=tally.totals,
-            tokens=tally.tokens,
-        )
-    )
-
-
-def _named(counts: list[int]) -> dict[str, int]:
-    return {SUIT_NAMES[i]: n for i, n in enumerate(counts) if n}
 
 
 GAME = Magnate()

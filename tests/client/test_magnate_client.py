@@ -16,7 +16,7 @@ from client.session import Session
 from client.widgets.dice import DiceTray
 from rules import IllegalAction
 from rules.magnate import BuyDeed, Develop, DevelopDeed, Draw, Roll, Sell, TakeIncome, Trade
-from rules.magnate.cards import DISTRICT_IDS
+from rules.magnate.components import DISTRICT_IDS
 
 HUMAN = ("human", None)
 RANDOM_AI = ("ai", "random")

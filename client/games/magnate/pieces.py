@@ -14,8 +14,8 @@ from client.art import decktet
 from client.art._draw import RGB, Point
 from client.art.dice import DiceFace, DieKind, Painter, numbered, register_symbol
 from client.i18n import has, language, tr
-from rules.magnate.cards import CARDS, Card, Kind
-from rules.magnate.moves import payments
+from rules.magnate.components import CARDS, Card, Kind
+from rules.magnate.logic import payments
 
 SUITS = decktet.SUITS
 

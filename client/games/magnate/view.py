@@ -24,7 +24,7 @@ from client.i18n import tr
 from client.widgets.dice import DiceTray
 from rules import Action, Event, Seat
 from rules.magnate import BuyDeed, Develop, DevelopDeed, Sell, Trade
-from rules.magnate.cards import CARDS, DISTRICT_IDS, RANK
+from rules.magnate.components import CARDS, DISTRICT_IDS, RANK
 
 SOFT = (232, 226, 210)
 MUTED = (96, 84, 70)

@@ -9,7 +9,7 @@ import pygame
 from client.games.magnate import pieces
 from client.i18n import error_sentence, has, tr
 from rules import Action, Event, IllegalAction, Seat
-from rules.magnate.cards import DISTRICT_IDS, RANK
+from rules.magnate.components import DISTRICT_IDS, RANK
 
 if TYPE_CHECKING:
     from client.games.magnate.view import MagnateView

@@ -114,3 +114,10 @@ SUIT_IDS: dict[str, tuple[int, ...]] = {
     c.id: tuple(SUIT_INDEX[s] for s in c.suits) for c in CARDS.values()
 }
 RANK: dict[str, int] = {c.id: c.rank for c in CARDS.values()}
+
+
+TAX_DIE = 6
+INCOME_DIE = 10
+CROWN_ROLL = 10
+"""The high die's 10 pays for crowns."""
+ACE_RANK = 1

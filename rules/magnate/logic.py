@@ -1,43 +1,48 @@
-"""Which moves a seat has: the list of legal actions and, side by side, why any other is refused.
+"""Magnate's rules of play: which moves a seat has, why any other is refused, and what
+each move does (the roll, income, cards, deeds, the draw, the end and the score).
 
 `legal_actions` enumerates; `refusal` checks one action on its own (so `apply`
 need not enumerate). Both read the same small predicates below, and a test
-holds them together over the whole action space.
+holds them together over the whole action space. `apply_action` is the effect.
 """
 
 from __future__ import annotations
 
-from rules.core import Action, IllegalAction, Seat
-from rules.magnate.cards import (
-    CARDS,
-    DECK_IDS,
-    DISTRICT_IDS,
-    DISTRICT_INDEX,
-    DISTRICTS,
-    EXCUSE,
-    RANK,
-    SUIT_IDS,
-    SUIT_INDEX,
-    SUITS,
-)
-from rules.magnate.state import (
-    NO_DEED,
+from rules.core import Action, Event, IllegalAction, Seat, Transition, event
+from rules.magnate.actions import (
     BuyDeed,
     Develop,
     DevelopDeed,
     Draw,
     EndTurn,
-    MagnateState,
-    Phase,
     Roll,
     Sell,
     TakeIncome,
     Trade,
 )
+from rules.magnate.components import (
+    ACE_RANK,
+    CARD_ORDER,
+    CARDS,
+    CROWN_ROLL,
+    DECK_IDS,
+    DISTRICT_IDS,
+    DISTRICT_INDEX,
+    DISTRICTS,
+    EXCUSE,
+    INCOME_DIE,
+    RANK,
+    SUIT_IDS,
+    SUIT_INDEX,
+    SUITS,
+    TAX_DIE,
+)
+from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase, sort_cards
 
 DEED_MIN_RANK = 3
 """Aces and 2s cannot be bought as deeds: the deed would cost what the card does."""
 TRADE_COST = 3
+FINAL_TURNS = PLAYERS
 
 SUIT_NAMES: tuple[str, ...] = tuple(s.value for s in SUITS)
 _SUIT_POS: dict[str, int] = {s.value: SUIT_INDEX[s] for s in SUITS}
@@ -342,3 +347,278 @@ def _names(card: str) -> list[str]:
 def suit_index(name: str) -> int:
     """The index 0–5 of a suit named in an action."""
     return _SUIT_POS[name]
+
+
+# -- what an action does -----------------------------------------------------
+def apply_action(state: MagnateState, seat: Seat, action: Action) -> Transition:
+    """The effect of a legal action, on a copy of the state."""
+    s = state.copy()
+    events: list[Event] = []
+    kind = type(action)
+    if kind is Roll:
+        _roll(s, events)
+        return Transition(s, events, True)
+    if kind is Draw or kind is EndTurn:
+        _end_turn(s, events)
+        return Transition(s, events, kind is Draw)
+    if kind is Trade:
+        assert isinstance(action, Trade)
+        give, take = suit_index(action.give), suit_index(action.take)
+        s.tokens[seat][give] -= TRADE_COST
+        s.tokens[seat][take] += 1
+        events.append(
+            event("traded", seat=seat, give=action.give, count=TRADE_COST, take=action.take)
+        )
+    elif kind is DevelopDeed:
+        assert isinstance(action, DevelopDeed)
+        _develop_deed(s, seat, DISTRICT_INDEX[action.district], action.suit, events)
+    elif kind is TakeIncome:
+        assert isinstance(action, TakeIncome)
+        _take_income(s, seat, action, events)
+    else:
+        assert isinstance(action, (Develop, BuyDeed, Sell))
+        _play_card(s, seat, action, events)
+    return Transition(s, events, False)
+
+
+# -- the roll ------------------------------------------------------------------
+def _roll(s: MagnateState, events: list[Event]) -> None:
+    """Two d10: taxation if either shows 1 (before income), then income on the higher die."""
+    first, second = s.rng.roll(INCOME_DIE), s.rng.roll(INCOME_DIE)
+    s.dice = (first, second)
+    events.append(event("dice_rolled", seat=s.active, dice=[first, second]))
+    if ACE_RANK in s.dice:
+        tax = s.rng.roll(TAX_DIE)
+        s.dice = (first, second, tax)
+        _tax(s, tax - 1, tax, events)
+    high = max(first, second)
+    order = (s.active, 1 - s.active)
+    for p in order:
+        gains = [0] * 6
+        if high == CROWN_ROLL:
+            source = "crowns"
+            for crown in s.crowns[p]:
+                gains[SUIT_IDS[crown][0]] += 1
+        else:
+            # Double 1s pay the Aces; otherwise the higher die's rank (doubles pay once).
+            source = "aces" if high == ACE_RANK else "properties"
+            _rank_income(s, p, high, gains)
+        if any(gains):
+            for i, n in enumerate(gains):
+                s.tokens[p][i] += n
+            events.append(event("income", seat=p, source=source, rank=high, tokens=_named(gains)))
+    s.phase = Phase.INCOME if s.pending else Phase.PLAY
+    for p, d in s.pending:
+        events.append(
+            event("income_choice", seat=p, district=DISTRICT_IDS[d], card=s.lines[p][d][-1])
+        )
+
+
+def _tax(s: MagnateState, suit: int, die: int, events: list[Event]) -> None:
+    """Whoever holds more than one token of the taxed suit keeps one (deeds are safe)."""
+    lost = []
+    for p in range(PLAYERS):
+        extra = max(0, s.tokens[p][suit] - 1)
+        s.tokens[p][suit] -= extra
+        lost.append(extra)
+    events.append(event("taxed", die=die, suit=SUIT_NAMES[suit], lost=lost))
+
+
+def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
+    """Completed properties of `rank` pay a token per suit; deeds queue a choice of one."""
+    for d, line in enumerate(s.lines[p]):
+        last = len(line) - 1
+        for i, card in enumerate(line):
+            if RANK[card] != rank:
+                continue
+            if i == last and s.deeds[p][d] != NO_DEED:
+                s.pending.append((p, d))
+            else:
+                for suit in SUIT_IDS[card]:
+                    gains[suit] += 1
+
+
+def _take_income(s: MagnateState, seat: Seat, action: TakeIncome, events: list[Event]) -> None:
+    _, district = s.pending.pop(0)
+    s.tokens[seat][suit_index(action.suit)] += 1
+    card = s.lines[seat][district][-1]
+    events.append(
+        event(
+            "income",
+            seat=seat,
+            source="deed",
+            rank=RANK[card],
+            district=action.district,
+            card=card,
+            tokens={action.suit: 1},
+        )
+    )
+    if not s.pending:
+        s.phase = Phase.PLAY
+
+
+# -- playing a card ------------------------------------------------------------
+def _play_card(
+    s: MagnateState, seat: Seat, action: Develop | BuyDeed | Sell, events: list[Event]
+) -> None:
+    card = action.card
+    s.hands[seat].remove(card)
+    s.card_played = True
+    sids = SUIT_IDS[card]
+    if isinstance(action, Sell):
+        gains = [0] * 6
+        for i in sids:
+            gains[i] += 2 if len(sids) == 1 else 1
+        for i, n in enumerate(gains):
+            s.tokens[seat][i] += n
+        s.discards.append(card)
+        events.append(event("card_played", seat=seat, card=card, play="sell"))
+        events.append(event("tokens_gained", seat=seat, source="sale", tokens=_named(gains)))
+        return
+    d = DISTRICT_INDEX[action.district]
+    paid = [0] * 6
+    counts = action.payment if isinstance(action, Develop) else (1,) * len(sids)
+    for i, n in zip(sids, counts, strict=True):
+        paid[i] += n
+        s.tokens[seat][i] -= n
+    s.lines[seat][d] = (*s.lines[seat][d], card)
+    play = "develop" if isinstance(action, Develop) else "deed"
+    events.append(event("card_played", seat=seat, card=card, play=play, district=action.district))
+    events.append(event("tokens_spent", seat=seat, tokens=_named(paid), on=play))
+    if isinstance(action, Develop):
+        events.append(event("property_completed", seat=seat, card=card, district=action.district))
+    else:
+        s.deeds[seat][d] = 0
+
+
+def _develop_deed(s: MagnateState, seat: Seat, d: int, suit: str, events: list[Event]) -> None:
+    """One token onto the deed; when the tokens on it reach its rank, it is complete."""
+    card = s.lines[seat][d][-1]
+    s.tokens[seat][suit_index(suit)] -= 1
+    placed = s.deeds[seat][d] + 1
+    rank = RANK[card]
+    events.append(
+        event(
+            "deed_developed",
+            seat=seat,
+            card=card,
+            district=DISTRICT_IDS[d],
+            suit=suit,
+            tokens=placed,
+            rank=rank,
+        )
+    )
+    if placed >= rank:
+        s.deeds[seat][d] = NO_DEED
+        events.append(event("property_completed", seat=seat, card=card, district=DISTRICT_IDS[d]))
+    else:
+        s.deeds[seat][d] = placed
+
+
+# -- the draw, the end ---------------------------------------------------------
+def _end_turn(s: MagnateState, events: list[Event]) -> None:
+    """(c) Draw (not in a final turn); then the other player's turn, or the end."""
+    seat = s.active
+    if s.final_turns:
+        s.final_turns -= 1
+        events.append(event("turn_ended", seat=seat, final=True))
+        if not s.final_turns:
+            _finish(s, events)
+            return
+    else:
+        _draw(s, seat, events)
+    s.active = 1 - seat
+    s.phase = Phase.ROLL
+    s.dice = ()
+    s.card_played = False
+    s.turn += 1
+    events.append(event("turn_started", seat=s.active, final=bool(s.final_turns)))
+
+
+def _draw(s: MagnateState, seat: Seat, events: list[Event]) -> None:
+    card = s.deck.pop()
+    hand = s.hands[seat]
+    hand.append(card)
+    hand.sort(key=CARD_ORDER.__getitem__)
+    events.append(event("card_drawn", seat=seat, deck_size=len(s.deck)))
+    events.append(event("card_received", [seat], seat=seat, card=card))
+    if s.deck:
+        return
+    s.exhaustions += 1
+    events.append(event("deck_exhausted", count=s.exhaustions))
+    if s.exhaustions == 1 and s.discards:
+        pile = sort_cards(s.discards)
+        s.second_pile = tuple(pile)
+        s.discards = []
+        s.rng.shuffle(pile)
+        s.deck = pile
+        events.append(event("deck_rebuilt", cards=sort_cards(pile), size=len(pile)))
+        return
+    # The second exhaustion (or a first one with no discards to rebuild from):
+    # everyone takes one more turn without drawing, the one who emptied it last.
+    s.exhaustions = 2
+    s.final_turns = FINAL_TURNS
+    events.append(event("final_turns", order=[1 - seat, seat]))
+
+
+class Tally:
+    """The final count: points per seat, completed rank totals and tokens (the tie-breaks)."""
+
+    __slots__ = ("district_sums", "points", "tokens", "totals")
+
+    def __init__(self, s: MagnateState) -> None:
+        self.district_sums = [
+            [sum(RANK[c] for c in _completed(s, p, d)) for d in range(len(DISTRICTS))]
+            for p in range(PLAYERS)
+        ]
+        self.points = [0] * PLAYERS
+        for d in range(len(DISTRICTS)):
+            a, b = self.district_sums[0][d], self.district_sums[1][d]
+            if a != b:
+                self.points[0 if a > b else 1] += 1
+        self.totals = [sum(row) for row in self.district_sums]
+        self.tokens = [sum(t) for t in s.tokens]
+
+
+def score(s: MagnateState) -> Tally:
+    return Tally(s)
+
+
+def _completed(s: MagnateState, p: Seat, d: int) -> tuple[str, ...]:
+    line = s.lines[p][d]
+    return line if s.deeds[p][d] == NO_DEED else line[:-1]
+
+
+def _finish(s: MagnateState, events: list[Event]) -> None:
+    """The Grand Duke dies: unfinished deeds leave the board with their tokens; count."""
+    for p in range(PLAYERS):
+        for d in range(len(DISTRICTS)):
+            if s.deeds[p][d] != NO_DEED:
+                card = s.lines[p][d][-1]
+                events.append(
+                    event(
+                        "deed_removed",
+                        seat=p,
+                        card=card,
+                        district=DISTRICT_IDS[d],
+                        tokens=s.deeds[p][d],
+                    )
+                )
+                s.lines[p][d] = s.lines[p][d][:-1]
+                s.deeds[p][d] = NO_DEED
+                s.discards.append(card)
+    s.phase = Phase.OVER
+    tally = score(s)
+    events.append(
+        event(
+            "game_over",
+            points=tally.points,
+            district_sums=tally.district_sums,
+            totals=tally.totals,
+            tokens=tally.tokens,
+        )
+    )
+
+
+def _named(counts: list[int]) -> dict[str, int]:
+    return {SUIT_NAMES[i]: n for i, n in enumerate(counts) if n}
