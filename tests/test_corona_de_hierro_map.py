@@ -273,3 +273,46 @@ def test_keys_are_unique_per_kind(topo: Topology) -> None:
         keys = [p.key for p in topo.places if p.kind == kind]
         assert len(keys) == len(set(keys))
     assert len({r.key for r in topo.routes}) == 49
+
+
+def test_the_scenery_reads_as_italy(topo: Topology) -> None:
+    """Land, sea, the Alps, the Apennines, the Po and the three seas are on the board."""
+    keys = {a.key: a for a in topo.areas}
+    assert keys["sea"].kind == "sea" and keys["mainland"].kind == "land"
+    assert keys["alps"].kind == keys["apennines"].kind == "mountains"
+    assert keys["po"].kind == "river" and keys["corsica"].kind == "island"
+    for tributary in ("ticino", "adda", "oglio", "mincio", "tanaro", "sesia", "trebbia"):
+        assert keys[tributary].kind == "river"
+    labels = {p.key for p in topo.places if p.kind == "label"}
+    assert {"ligurian_sea", "tyrrhenian_sea", "adriatic_sea"} <= labels
+    for area in topo.areas:
+        assert area.properties["name_es"] and area.properties["name_en"] == area.label
+
+
+def test_every_city_stands_on_land_and_every_road_runs_over_it(topo: Topology) -> None:
+    land = [a for a in topo.areas if a.kind in ("land", "island")]
+    water = [a for a in topo.areas if a.kind in ("lake", "lagoon")]
+    for city in cities(topo).values():
+        assert any(a.contains(city.position) for a in land), city.key
+        assert not any(w.contains(city.position) for w in water), city.key
+    for road in topo.routes:
+        for a, b in itertools.pairwise(road.points):
+            steps = max(1, int(math.dist(a, b) / 10))
+            for i in range(steps + 1):
+                q = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
+                assert any(area.contains(q) for area in land), (road.key, q)
+                assert not any(w.contains(q) for w in water), (road.key, q)
+
+
+def test_the_coast_follows_the_real_map(topo: Topology) -> None:
+    """Coastal cities have sea nearby on the right side; inland ones have none close."""
+    land = next(a for a in topo.areas if a.key == "mainland")
+    seaward = {"genova": (0, 1), "nice": (0, 1), "luni": (-1, 1), "rimini": (1, 0),
+               "ravenna": (1, 0), "aquileia": (0, 1)}
+    for key, (dx, dy) in seaward.items():
+        x, y = cities(topo)[key].position
+        assert not land.contains((x + 160 * dx, y + 160 * dy)), key
+    for key in ("milano", "pavia", "verona", "bologna", "firenze", "lyon", "torino"):
+        x, y = cities(topo)[key].position
+        assert all(land.contains((x + dx, y + dy))
+                   for dx in (-200, 0, 200) for dy in (-200, 0, 200)), key
