@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules
 from rules.ai import make_agent
-from rules.coup.actions import CLAIMS, Block, Challenge
+from rules.coup.actions import Block, Challenge
+from rules.coup.components import CLAIMS
 
 
 def claimed(action: rules.Action) -> str | None:

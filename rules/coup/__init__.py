@@ -1,17 +1,10 @@
 """Coup for 2–6 players (theme option: Urbis): the rules behind the shared protocol."""
 
 from rules.coup.actions import (
-    AMBASSADOR,
-    ASSASSIN,
-    CAPTAIN,
-    CHARACTERS,
-    COUNTESS,
-    DUKE,
     Allow,
     Assassinate,
     Block,
     Challenge,
-    Character,
     Concede,
     Exchange,
     ForeignAid,
@@ -24,6 +17,15 @@ from rules.coup.actions import (
     Reveal,
     Steal,
     Tax,
+)
+from rules.coup.components import (
+    AMBASSADOR,
+    ASSASSIN,
+    CAPTAIN,
+    CHARACTERS,
+    COUNTESS,
+    DUKE,
+    Character,
 )
 from rules.coup.game import GAME, Coup
 from rules.coup.state import CoupState, Next, Phase

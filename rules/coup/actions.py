@@ -1,36 +1,11 @@
-"""Coup's vocabulary: the five characters and every choice a seat can make, as actions."""
+"""Coup's actions: every choice a seat can make, on its turn and out of it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from rules.core import Action, Seat
-
-Character = Literal["duke", "assassin", "captain", "ambassador", "countess"]
-
-DUKE: Character = "duke"
-ASSASSIN: Character = "assassin"
-CAPTAIN: Character = "captain"
-AMBASSADOR: Character = "ambassador"
-COUNTESS: Character = "countess"
-CHARACTERS: tuple[Character, ...] = (DUKE, ASSASSIN, CAPTAIN, AMBASSADOR, COUNTESS)
-
-# The character an action claims, the characters that may block it, and what it costs.
-CLAIMS: dict[str, Character] = {
-    "tax": DUKE,
-    "assassinate": ASSASSIN,
-    "steal": CAPTAIN,
-    "exchange": AMBASSADOR,
-}
-BLOCKERS: dict[str, tuple[Character, ...]] = {
-    "foreign_aid": (DUKE,),
-    "assassinate": (COUNTESS,),
-    "steal": (CAPTAIN, AMBASSADOR),
-}
-COSTS: dict[str, int] = {"coup": 7, "assassinate": 3}
-COUP_COST = 7
-FORCED_COUP_COINS = 10
+from rules.coup.components import Character
 
 
 # -- the actor's turn --------------------------------------------------------

@@ -13,18 +13,10 @@ from typing import Any
 
 from rules.core import Action, Game, Seat
 from rules.coup.actions import (
-    AMBASSADOR,
-    ASSASSIN,
-    BLOCKERS,
-    CAPTAIN,
-    CHARACTERS,
-    COUNTESS,
-    DUKE,
     Allow,
     Assassinate,
     Block,
     Challenge,
-    Character,
     Concede,
     Exchange,
     ForeignAid,
@@ -37,6 +29,16 @@ from rules.coup.actions import (
     Reveal,
     Steal,
     Tax,
+)
+from rules.coup.components import (
+    AMBASSADOR,
+    ASSASSIN,
+    BLOCKERS,
+    CAPTAIN,
+    CHARACTERS,
+    COUNTESS,
+    DUKE,
+    Character,
 )
 from rules.coup.state import NOBODY, CoupState, Phase
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 from rules.core import (
     Action,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -17,24 +17,15 @@ from rules.core import (
     Outcome,
     Rng,
     Seat,
-    SetupError,
     Transition,
-    event,
 )
-from rules.coup import flow
+from rules.coup import logic
 from rules.coup.actions import (
     ACTION_TYPES,
-    BLOCKERS,
-    CHARACTERS,
-    COSTS,
-    COUP_COST,
-    FORCED_COUP_COINS,
-    TURN_ACTIONS,
     Allow,
     Assassinate,
     Block,
     Challenge,
-    Character,
     Concede,
     Exchange,
     ForeignAid,
@@ -48,26 +39,13 @@ from rules.coup.actions import (
     Steal,
     Tax,
 )
-from rules.coup.state import NOBODY, START_COINS, TREASURY_COINS, CoupState, Next, Phase
-from rules.coup.worlds import sample_world, view
-
-COPIES = 3
-THEMES = ("classic", "urbis")
-# Events that show a hidden card to someone or resolve chance: nobody may undo past them.
-_BARRIER_EVENTS = frozenset(
-    {"revealed", "drew_card", "influence_lost", "exchange_cards", "court_shuffled", "dealt"}
+from rules.coup.components import (
+    CHARACTERS,
+    COPIES,
+    THEMES,
+    Character,
 )
-_WINDOW_PHASES = {
-    Phase.CHALLENGE: ("challenge", "allow"),
-    Phase.BLOCK: ("block", "no_block"),
-    Phase.PROVE: ("reveal", "concede"),
-    Phase.LOSE: ("lose_influence",),
-    Phase.EXCHANGE: ("return_card",),
-    Phase.PICK: ("pick_card",),
-    Phase.ACTION: tuple(a.TYPE for a in TURN_ACTIONS),
-    Phase.OVER: (),
-}
-_ACTION_PHASE = {t: p for p, types in _WINDOW_PHASES.items() for t in types}
+from rules.coup.state import NOBODY, CoupState, Phase
 
 
 class Coup(Game[CoupState]):
@@ -88,57 +66,8 @@ class Coup(Game[CoupState]):
     )
     action_types = ACTION_TYPES
 
-    # -- setting up ------------------------------------------------------
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> CoupState:
-        rng = Rng(seed)
-        start = options["start_player"]
-        if start >= players:
-            raise SetupError("bad_option_value", option="start_player", value=start)
-        if start < 0:
-            start = rng.below(players)
-        variant = players == 2 and bool(options["two_player_variant"])
-        s = CoupState(
-            players=players,
-            rng=rng,
-            theme=options["theme"],
-            variant=variant,
-            coins=[START_COINS] * players,
-            treasury=0,
-            hidden=[[] for _ in range(players)],
-            revealed=[[] for _ in range(players)],
-            court=[],
-            picks=[None] * players,
-            phase=Phase.PICK if variant else Phase.ACTION,
-            actor=start,
-            action="",
-            target=NOBODY,
-            claimant=NOBODY,
-            claim=None,
-            blocker=NOBODY,
-            block_card=None,
-            challenger=NOBODY,
-            window=(),
-            window_pos=0,
-            loser=NOBODY,
-            after=Next.END_TURN,
-            loss_reason="",
-            returns_left=0,
-            out=[],
-        )
-        if variant:
-            # The published two-player variant: the start player has only 1 coin; the
-            # third set of five is the court, from which each player gets 1 card after
-            # picking 1 from their own set.
-            s.coins[start] = 1
-            s.court = list(CHARACTERS)
-        else:
-            s.court = [c for c in CHARACTERS for _ in range(COPIES)]
-        s.rng.shuffle(s.court)
-        if not variant:
-            for q in range(players):
-                s.hidden[q] = [s.court.pop(), s.court.pop()]
-        s.treasury = TREASURY_COINS - sum(s.coins)
-        return s
+        return logic.new_state(players, seed, options)
 
     def players(self, state: CoupState) -> int:
         return state.players
@@ -153,70 +82,14 @@ class Coup(Game[CoupState]):
         return ()
 
     def legal_actions(self, state: CoupState, seat: Seat) -> list[Action]:
-        phase = state.phase
-        if phase is Phase.PICK:
-            waiting = 0 <= seat < state.players and state.picks[seat] is None
-            return [PickCard(c) for c in CHARACTERS] if waiting else []
-        if seat != state.awaiting:
-            return []
-        if phase is Phase.CHALLENGE:
-            return [Challenge(), Allow()]
-        if phase is Phase.BLOCK:
-            return [*(Block(c) for c in BLOCKERS[state.action]), NoBlock()]
-        if phase is Phase.PROVE:
-            return [Reveal(), Concede()] if state.claim in state.hidden[seat] else [Concede()]
-        if phase is Phase.LOSE:
-            return [LoseInfluence(c) for c in _distinct(state.hidden[seat])]
-        if phase is Phase.EXCHANGE:
-            return [ReturnCard(c) for c in _distinct(state.hidden[seat])]
-        return _turn_actions(state, seat)
+        return logic.legal_actions(state, seat)
 
     def explain_illegal(self, state: CoupState, seat: Seat, action: Action) -> IllegalAction:
-        kind = action.TYPE
-        if _ACTION_PHASE[kind] is not state.phase:
-            return IllegalAction("wrong_window", action=kind, window=state.phase.value)
-        if state.phase is Phase.ACTION:
-            return _explain_turn_action(state, seat, action)
-        if isinstance(action, Block):
-            return IllegalAction(
-                "cannot_block",
-                character=action.character,
-                action=state.action,
-                allowed=list(BLOCKERS[state.action]),
-            )
-        if isinstance(action, Reveal):
-            return IllegalAction("card_not_held", character=state.claim)
-        if isinstance(action, (LoseInfluence, ReturnCard)):
-            return IllegalAction("card_not_held", character=action.character)
-        if isinstance(action, PickCard):
-            return IllegalAction("already_picked")
-        return IllegalAction("illegal_action", action=self.action_to_json(action))
+        why = logic.refusal(state, seat, action)
+        return why or IllegalAction("illegal_action", action=self.action_to_json(action))
 
     def _apply(self, state: CoupState, seat: Seat, action: Action) -> Transition:
-        s = state.copy()
-        ev: list[Event] = []
-        if isinstance(action, Challenge):
-            flow.challenge(s, seat, ev)
-        elif isinstance(action, Allow):
-            flow.allow(s, seat, ev)
-        elif isinstance(action, NoBlock):
-            flow.no_block(s, seat, ev)
-        elif isinstance(action, Block):
-            flow.block(s, seat, action.character, ev)
-        elif isinstance(action, Reveal):
-            flow.reveal(s, ev)
-        elif isinstance(action, Concede):
-            flow.concede(s, ev)
-        elif isinstance(action, LoseInfluence):
-            flow.chosen_loss(s, seat, action.character, ev)
-        elif isinstance(action, ReturnCard):
-            flow.return_card(s, action.character, ev)
-        elif isinstance(action, PickCard):
-            _pick(s, seat, action.character, ev)
-        else:
-            flow.declare(s, action.TYPE, getattr(action, "target", NOBODY), ev)
-        barrier = any(e["type"] in _BARRIER_EVENTS for e in ev)
-        return Transition(s, ev, barrier)
+        return logic.apply_action(state, seat, action)
 
     def outcome(self, state: CoupState) -> Outcome | None:
         if state.phase is not Phase.OVER:
@@ -232,7 +105,7 @@ class Coup(Game[CoupState]):
 
     # -- information -----------------------------------------------------
     def view(self, state: CoupState, seat: Seat | None) -> JsonDict:
-        return view(self, state, seat)
+        return public_and_own(self, state, seat)
 
     def sample_world(self, state: CoupState, seat: Seat, rng: random.Random) -> CoupState:
         return sample_world(state, seat, rng)
@@ -246,57 +119,125 @@ class Coup(Game[CoupState]):
             yield from (Block(c), LoseInfluence(c), ReturnCard(c), PickCard(c))
 
 
-def _distinct(cards: list[Character]) -> list[Character]:
-    """The different characters among `cards`, in the order they first appear."""
-    return list(dict.fromkeys(cards))
+# -- what each seat may know (`view`), and worlds sampled from that alone -----------
+# Memory of the court is not modelled: the court is shuffled after every
+# exchange and every challenge a claimant wins, so its order is worthless, and
+# a sampled world re-deals the court and the other seats' face-down cards from
+# every card the seat has not seen (cards it returned to the court itself are
+# re-dealt like any other).
 
 
-def _turn_actions(s: CoupState, seat: Seat) -> list[Action]:
-    """What the actor may declare: only a coup at 10+ coins; costs must be affordable."""
-    coins = s.coins[seat]
-    targets = s.others_after(seat)
-    coups: list[Action] = [LaunchCoup(t) for t in targets] if coins >= COUP_COST else []
-    if coins >= FORCED_COUP_COINS:
-        return coups
-    out: list[Action] = [Income(), ForeignAid(), *coups, Tax()]
-    if coins >= COSTS["assassinate"]:
-        out.extend(Assassinate(t) for t in targets)
-    out.extend(Steal(t) for t in targets)
-    out.append(Exchange())
-    return out
+def public_and_own(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
+    """Coins, treasury, court size, face-up cards, the open window, and your own hand."""
+    mine = seat is not None and 0 <= seat < s.players
+    return {
+        "game": "coup",
+        "players": s.players,
+        "seat": seat,
+        "theme": s.theme,
+        "two_player_variant": s.variant,
+        "phase": s.phase.value,
+        "to_act": list(game.to_act(s)),
+        "turn": s.actor,
+        # How many turns have begun: public, and it keeps the AI's per-view random
+        # seed from repeating when the table comes back to the same coins and cards.
+        "turns": s.turns,
+        "coins": s.coins[:],
+        "treasury": s.treasury,
+        "court_size": len(s.court),
+        "influence": [s.influence(q) for q in range(s.players)],
+        "revealed": [r[:] for r in s.revealed],
+        "alive": [s.alive(q) for q in range(s.players)],
+        "eliminated": s.out[:],
+        "picked": [p is not None for p in s.picks],
+        "hand": s.hidden[seat][:] if mine and seat is not None else None,
+        "pick": s.picks[seat] if mine and seat is not None else None,
+        "pending": _pending(s),
+    }
 
 
-def _explain_turn_action(s: CoupState, seat: Seat, action: Action) -> IllegalAction:
-    coins = s.coins[seat]
-    if coins >= FORCED_COUP_COINS and not isinstance(action, LaunchCoup):
-        return IllegalAction("must_coup", coins=coins)
-    cost = COSTS.get(action.TYPE, 0)
-    if coins < cost:
-        return IllegalAction("not_enough_coins", action=action.TYPE, cost=cost, coins=coins)
-    target = getattr(action, "target", NOBODY)
-    if not 0 <= target < s.players:
-        return IllegalAction("no_such_target", target=target, players=s.players)
-    if target == seat:
-        return IllegalAction("cannot_target_self", target=target)
-    if not s.alive(target):
-        return IllegalAction("target_eliminated", target=target)
-    return IllegalAction("illegal_action", action=action.TYPE)
+def _pending(s: CoupState) -> JsonDict | None:
+    """The action under way and the window or choice the table is waiting for."""
+    if s.phase in (Phase.PICK, Phase.OVER):
+        return None
+
+    def who(q: Seat) -> Seat | None:
+        return None if q == NOBODY else q
+
+    return {
+        "action": s.action or None,
+        "target": who(s.target),
+        "claimant": who(s.claimant),
+        "claim": s.claim,
+        "blocker": who(s.blocker),
+        "block_character": s.block_card,
+        "challenger": who(s.challenger),
+        "window": list(s.window),
+        "awaiting": who(s.awaiting),
+        "loser": who(s.loser) if s.phase is Phase.LOSE else None,
+        "loss_reason": s.loss_reason if s.phase is Phase.LOSE else None,
+        "returns_left": s.returns_left,
+    }
 
 
-def _pick(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> None:
-    """Two-player variant: keep a card of your own set; once both have, deal from the court."""
-    s.picks[seat] = card
-    s.hidden[seat].append(card)
-    ev.append(event("picked", seat=seat))
-    ev.append(event("picked_card", [seat], seat=seat, character=card))
-    if any(p is None for p in s.picks):
-        return
+def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
+    """A full table consistent with `view(s, seat)`, built only from that view and `rng`."""
+    world = s.copy()
+    deal = Rng(rng.getrandbits(64))
+    world.rng = Rng(rng.getrandbits(64))
+    if s.phase is Phase.OVER:
+        return world
+    if s.phase is Phase.PICK:
+        return _picking_world(s, seat, deal, world)
+    seen: Counter[Character] = Counter(s.hidden[seat])
+    for r in s.revealed:
+        seen.update(r)
+    if s.variant:
+        in_play = _variant_cards(s, seat, seen, deal, world)
+    else:
+        in_play = Counter({c: COPIES for c in CHARACTERS})
+    unseen = sorted((in_play - seen).elements())
+    deal.shuffle(unseen)
     for q in range(s.players):
-        dealt = s.court.pop()
-        s.hidden[q].append(dealt)
-        ev.append(event("dealt", [q], seat=q, character=dealt))
-    s.phase = Phase.ACTION
-    ev.append(event("turn", seat=s.actor, coins=s.coins[s.actor], must_coup=False))
+        if q != seat:
+            world.hidden[q] = [unseen.pop() for _ in s.hidden[q]]
+    world.court = unseen
+    assert len(unseen) == len(s.court)
+    return world
+
+
+def _variant_cards(
+    s: CoupState, seat: Seat, seen: Counter[Character], deal: Rng, world: CoupState
+) -> Counter[Character]:
+    """Two-player variant: the cards in play are both picks and the third set.
+
+    The other seat's pick is unknown: it is drawn among the characters that
+    keep everything this seat has seen possible.
+    """
+    other = 1 - seat
+    base = Counter(CHARACTERS)
+    own = s.picks[seat]
+    assert own is not None
+    base[own] += 1
+    fits = [c for c in CHARACTERS if not seen - (base + Counter((c,)))]
+    pick = fits[deal.below(len(fits))]
+    world.picks[other] = pick
+    base[pick] += 1
+    return base
+
+
+def _picking_world(s: CoupState, seat: Seat, deal: Rng, world: CoupState) -> CoupState:
+    """Two-player variant before the deal: the court is the third set, reshuffled, and
+    the other seat's pick (if made) is any character."""
+    other = 1 - seat
+    if s.picks[other] is not None:
+        pick = CHARACTERS[deal.below(len(CHARACTERS))]
+        world.picks[other] = pick
+        world.hidden[other] = [pick]
+    court = list(CHARACTERS)
+    deal.shuffle(court)
+    world.court = court
+    return world
 
 
 GAME = Coup()

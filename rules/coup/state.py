@@ -6,10 +6,8 @@ import enum
 from dataclasses import dataclass
 
 from rules.core import Rng, Seat
-from rules.coup.actions import Character
+from rules.coup.components import Character
 
-TREASURY_COINS = 50
-START_COINS = 2
 NOBODY = -1
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from client.i18n import tr
 from rules import Action, Event, Seat
-from rules.coup.actions import BLOCKERS
+from rules.coup.components import BLOCKERS
 
 CLAIMS = {"tax": "duke", "assassinate": "assassin", "steal": "captain", "exchange": "ambassador"}
 COSTS = {"coup": 7, "assassinate": 3}
