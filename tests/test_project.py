@@ -1,4 +1,4 @@
-"""The project's own promises: pygame-ce (never plain pygame) and a pure rules package."""
+"""The project's own promises: pygame-ce only, a pure rules package, one folder shape."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 
 import pygame
+import pytest
 
 import rules
 
@@ -45,3 +46,19 @@ def test_rules_imports_neither_pygame_nor_the_client() -> None:
 
 def test_the_version_is_declared_once() -> None:
     assert rules.__version__.count(".") == 2
+
+
+RULES_SHAPE = ("__init__.py", "components.py", "state.py", "actions.py", "logic.py", "game.py",
+               "ai.py")
+"""Every rules/<id>/ folder has these files, each with its role (rules/README.md)."""
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_every_game_folder_has_the_one_shape(game_id: str) -> None:
+    folder = ROOT / "rules" / game_id
+    names = {p.name for p in folder.glob("*.py")}
+    assert set(RULES_SHAPE) <= names, f"{game_id} lacks {sorted(set(RULES_SHAPE) - names)}"
+    # a role too large for one module is split into modules named after it
+    extra = names - set(RULES_SHAPE)
+    roles = tuple(name.removesuffix(".py") + "_" for name in RULES_SHAPE)
+    assert all(name.startswith(roles) for name in extra), f"{game_id}: {sorted(extra)}"
