@@ -556,6 +556,26 @@ def button(
     return pygame_gui.elements.UIButton(rect, shown, manager, **kwargs)
 
 
+def dropdown(
+    options: list[str], current: str, rect: pygame.Rect, manager: Any, *, scale: float
+) -> Any:
+    """A pygame_gui drop-down that opens towards the side with room (the theme's
+    "#drop_up" opens upwards), its list never taller than the window allows."""
+    import pygame_gui
+
+    window_h = manager.window_resolution[1]
+    below, above = window_h - rect.bottom - 4, rect.top - 4
+    up = below < len(options) * rect.h and above > below
+    return pygame_gui.elements.UIDropDownMenu(
+        options,
+        current,
+        rect,
+        manager,
+        object_id="#drop_up" if up else None,
+        expansion_height_limit=max(rect.h, above if up else below),
+    )
+
+
 def dropdown_width(options: list[str], scale: float, minimum: int = 0) -> int:
     """How wide a drop-down must be to show its longest option at the theme's size."""
     px = theme_px(16, scale)
@@ -564,13 +584,12 @@ def dropdown_width(options: list[str], scale: float, minimum: int = 0) -> int:
 
 
 # -- what the audit checks ----------------------------------------------------------------
-RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+){1,}$")
+RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 
 
 def looks_like_key(string: str) -> bool:
     """A catalogue key shown as it is ("option.carolus_magnus.repeated_disc")."""
-    s = string.strip()
-    return bool(RAW_KEY.match(s)) and not re.match(r"^[0-9.]+$", s)
+    return bool(RAW_KEY.match(string.strip()))
 
 
 def widget_problems(manager: Any, window: pygame.Rect) -> list[str]:

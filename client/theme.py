@@ -113,6 +113,14 @@ def build(scale: float) -> dict[str, Any]:
             "font": font(16),
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius},
         },
+        "#drop_up": {  # opens upwards: chosen by `text.dropdown` near the window's bottom
+            "font": font(16),
+            "misc": {
+                "shape": "rounded_rectangle",
+                "shape_corner_radius": radius,
+                "expand_direction": "up",
+            },
+        },
         "text_entry_line": {"font": font(16)},
         "panel": {
             "colours": {

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from client import artwork, resources, settings, storage
+from client import artwork, settings, storage, text
 from client.i18n import tr
 from client.input import Intent
 from client.scenes import dialogs
@@ -38,24 +38,26 @@ class LoadScene(Scene):
         for path in recent_saves():
             entries.append((path.name, "file", path, False))
         entries.append((tr("load.browse"), "browse", None, not entries))
-        for text, name, arg, accent in entries:
+        for words, name, arg, accent in entries:
             rect = pygame.Rect(panel.x + self.s(30), y, bw, bh)
             if name in ("resume", "file"):  # every saved game can also be watched move by move
                 rect.width -= self.s(150)
                 watch = pygame.Rect(rect.right + self.s(10), y, self.s(140), bh)
-                button = pygame_gui.elements.UIButton(
-                    watch, tr("load.replay"), self.manager, tool_tip_text=tr("load.replay_tip")
+                button = text.button(
+                    watch, tr("load.replay"), self.manager, scale=self.app.scale,
+                    tip=tr("load.replay_tip"),
                 )
                 self.widgets[button] = ("replay", arg or storage.autosave_path())
             tip = str(arg) if arg else tr(f"load.{name}_tip")
-            button = pygame_gui.elements.UIButton(
-                rect, text, self.manager, tool_tip_text=tip, object_id="#accent" if accent else None
+            button = text.button(
+                rect, words, self.manager, scale=self.app.scale, tip=tip,
+                style="accent" if accent else "button",
             )
             self.widgets[button] = (name, arg)
             y += bh + self.s(10)
         back = pygame.Rect(0, 0, self.s(180), self.s(48))
         back.midbottom = (panel.centerx, panel.bottom - self.s(20))
-        button = pygame_gui.elements.UIButton(back, tr("setup.back"), self.manager)
+        button = text.button(back, tr("setup.back"), self.manager, scale=self.app.scale)
         self.widgets[button] = ("back", None)
 
     def _panel(self) -> pygame.Rect:
@@ -98,5 +100,7 @@ class LoadScene(Scene):
         super().draw(surface)
         panel = self._panel()
         draw_panel(surface, panel, self.app.scale)
-        title = resources.text(tr("load.title"), self.s(28), artwork.INK, True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + self.s(14))))
+        title = pygame.Rect(panel.x + self.s(20), panel.y + self.s(12), panel.w - self.s(40),
+                            self.s(44))
+        text.draw(surface, tr("load.title"), title, self.s(28), artwork.INK, bold=True,
+                  align="center", max_lines=1)

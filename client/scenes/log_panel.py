@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from client import artwork, resources
+from client import artwork, resources, text
 
 RECENT = (138, 42, 28)  # the last action's lines: ink red, not the accent (that means "act")
 
@@ -86,7 +86,8 @@ class LogPanel:
         for line, bold, recent, first in self.lines[start:end]:
             y += self.entry_gap if first else 0
             colour = RECENT if recent else artwork.INK
-            surface.blit(resources.text(line, self.size, colour, bold), (self.rect.x + 6, y))
+            box = pygame.Rect(self.rect.x + 6, y, self.rect.w - 10, self.line_height)
+            text.draw(surface, line, box, self.size, colour, bold=bold, floor=self.size)
             y += self.line_height
         if len(self.lines) > count:  # a thin bar says there is more above (mouse wheel scrolls)
             track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 import rules
-from client import artwork, resources, storage
+from client import artwork, storage, text
 from client.i18n import tr
 from client.input import Intent
 from client.scenes.base import Scene
@@ -39,19 +39,24 @@ class MainMenu(Scene):
             ("settings", "menu.settings", "menu.settings_tip"),
             ("quit", "menu.quit", "menu.quit_tip"),
         ]
-        top = int(h * 0.40)
+        # Below the tagline, however tall it wrapped; the buttons close up if they must.
+        tagline = text.fit(tr("menu.tagline"), self.s(20), w - self.s(80), self.s(56))
+        top = max(int(h * 0.40), int(h * 0.19) + self.s(112) + tagline.height + self.s(14))
+        per = (h - self.s(16) - top) // len(entries)
+        bh = min(bh, per - gap)
         self.buttons = {}
         for i, (name, key, tip) in enumerate(entries):
             rect = pygame.Rect(0, 0, bw, bh)
             rect.midtop = (w // 2, top + i * (bh + gap))
             primary = i == 0
             tip_text = tr(tip) + (" " + self.resume_detail if name == "resume" else "")
-            button = pygame_gui.elements.UIButton(
+            button = text.button(
                 rect,
                 tr(key),
                 self.manager,
-                tool_tip_text=tip_text,
-                object_id="#menu_accent" if primary else "#menu_button",
+                scale=self.app.scale,
+                tip=tip_text,
+                style="menu_accent" if primary else "menu_button",
             )
             self.buttons[button] = name
 
@@ -90,9 +95,10 @@ class MainMenu(Scene):
         centre = (w // 2, int(h * 0.19))
         sun = artwork.red_sun(self.s(100))
         surface.blit(sun, sun.get_rect(center=centre))
-        title = resources.text("Tablero", self.s(64), artwork.PARCHMENT, bold=True)
-        surface.blit(title, title.get_rect(center=centre))
-        sub = resources.text(tr("menu.tagline"), self.s(20), (214, 206, 186))
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, centre[1] + self.s(112))))
-        ver = resources.text(f"v{rules.__version__}", self.s(14), (170, 170, 160))
-        surface.blit(ver, ver.get_rect(bottomright=(w - self.s(12), h - self.s(8))))
+        text.label(surface, "Tablero", self.s(64), centre, artwork.PARCHMENT, bold=True,
+                   anchor="center")
+        sub = pygame.Rect(0, centre[1] + self.s(112), w - self.s(80), self.s(56))
+        sub.centerx = w // 2
+        text.draw(surface, tr("menu.tagline"), sub, self.s(20), (214, 206, 186), align="center")
+        text.label(surface, f"v{rules.__version__}", self.s(14),
+                   (w - self.s(12), h - self.s(8)), (170, 170, 160), anchor="bottomright")

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from client import artwork, resources
+from client import artwork, resources, text
 from client.games import view_class
 from client.games.base import DrawContext
 from client.i18n import tr
@@ -58,8 +58,8 @@ class ReplayScene(Scene):
         self.log.set_entries(self._log_entries())
         self._show()
 
-    def _button(self, rect: pygame.Rect, text: str, tip: str, name: str) -> None:
-        button = pygame_gui.elements.UIButton(rect, text, self.manager, tool_tip_text=tip)
+    def _button(self, rect: pygame.Rect, words: str, tip: str, name: str) -> None:
+        button = text.button(rect, words, self.manager, scale=self.app.scale, tip=tip)
         self.buttons[button] = name
 
     def _state(self) -> Any:
@@ -117,20 +117,26 @@ class ReplayScene(Scene):
         w, h = surface.get_size()
         bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
         surface.fill((28, 34, 31), bar)
-        text = tr(
+        title = tr(
             "replay.title",
             game=self.session.game.info.title,
             i=self.index,
             n=len(self.session.steps),
         )
-        img = resources.text(text, self.s(19), artwork.PARCHMENT, True)
-        surface.blit(img, img.get_rect(midleft=(self.s(16), bar.centery)))
-        status = resources.text(self.view.status(), self.s(16), (214, 206, 186))
-        surface.blit(status, status.get_rect(midleft=(self.s(36) + img.get_width(), bar.centery)))
+        room = pygame.Rect(self.s(16), bar.y, w - self.s(LOG_WIDTH) - self.s(32), bar.h)
+        natural = resources.font(self.s(19), True).size(title)[0]
+        head = pygame.Rect(room.x, room.y, min(natural, room.w // 2), room.h)
+        text.draw(surface, title, head, self.s(19), artwork.PARCHMENT, bold=True,
+                  valign="middle", max_lines=1)
+        status = pygame.Rect(head.right + self.s(20), room.y, room.right - head.right - self.s(20),
+                             room.h)
+        text.draw(surface, self.view.status(), status, self.s(16), (214, 206, 186),
+                  valign="middle", max_lines=1)
         log = pygame.Rect(
             w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
         ).inflate(-self.s(8), -self.s(12))
         draw_panel(surface, log, self.app.scale)
-        head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
-        surface.blit(head, (log.x + self.s(14), log.y + self.s(8)))
+        head = pygame.Rect(log.x + self.s(14), log.y + self.s(8), log.w - self.s(28),
+                           self.log.rect.y - log.y - self.s(10))
+        text.draw(surface, tr("table.log"), head, self.s(18), artwork.INK, bold=True, max_lines=1)
         self.log.draw(surface)

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from client import artwork, resources, storage
+from client import artwork, resources, storage, text
 from client.games import view_class
 from client.i18n import tr
 from client.scenes.base import Scene, draw_panel
@@ -37,12 +37,13 @@ class ResultsScene(Scene):
         x = w // 2 - (len(names) * bw + (len(names) - 1) * gap) // 2
         for i, (name, accent) in enumerate(names):
             rect = pygame.Rect(x + i * (bw + gap), h - self.s(78), bw, bh)
-            button = pygame_gui.elements.UIButton(
+            button = text.button(
                 rect,
                 tr(f"results.{name}"),
                 self.manager,
-                tool_tip_text=tr(f"results.{name}_tip"),
-                object_id="#accent" if accent else None,
+                scale=self.app.scale,
+                tip=tr(f"results.{name}_tip"),
+                style="accent" if accent else "button",
             )
             self.buttons[button] = name
         self.chart_surface = self._render_chart()
@@ -89,8 +90,8 @@ class ResultsScene(Scene):
         title, series = data
         rect = self._panels()[1]
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        head = resources.text(title, self.s(20), artwork.INK, True)
-        surf.blit(head, (self.s(20), self.s(14)))
+        head = pygame.Rect(self.s(20), self.s(14), rect.w - self.s(40), self.s(40))
+        text.draw(surf, title, head, self.s(20), artwork.INK, bold=True, max_lines=1)
         plot = pygame.Rect(self.s(64), self.s(60), rect.w - self.s(100), rect.h - self.s(120))
         top = max(max(s) for s in series) or 1
         steps = max(len(s) for s in series) - 1 or 1
@@ -98,15 +99,18 @@ class ResultsScene(Scene):
         for value in range(0, int(top) + 1, max(1, int(top) // 6)):
             y = plot.bottom - plot.h * value / top
             pygame.draw.line(surf, grid, (plot.x, y), (plot.right, y), 1)
-            lab = resources.text(str(value), self.s(14), artwork.INK)
-            surf.blit(lab, lab.get_rect(midright=(plot.x - self.s(8), y)))
+            text.label(surf, str(value), self.s(14), (plot.x - self.s(8), round(y)), artwork.INK,
+                       anchor="midright")
         every = max(1, round(steps / 12))  # a long game labels every few turns
         for k in [*range(0, steps - every // 2, every), steps]:
             x = plot.x + plot.w * k / steps
-            lab = resources.text(str(k) if k else tr("results.start"), self.s(14), artwork.INK)
-            surf.blit(lab, lab.get_rect(midtop=(x, plot.bottom + self.s(8))))
-        axis = resources.text(self.view.chart_axis(), self.s(15), artwork.INK)
-        surf.blit(axis, axis.get_rect(midtop=(plot.centerx, plot.bottom + self.s(32))))
+            words = str(k) if k else tr("results.start")
+            anchor = "topleft" if not k else "midtop"
+            at = (round(x) - (self.s(6) if not k else 0), plot.bottom + self.s(8))
+            text.label(surf, words, self.s(14), at, artwork.INK, anchor=anchor)
+        axis = pygame.Rect(plot.x, plot.bottom + self.s(32), plot.w, self.s(26))
+        text.draw(surf, self.view.chart_axis(), axis, self.s(15), artwork.INK, align="center",
+                  max_lines=1)
         for seat, values in enumerate(series):
             marker = self.session.seats[seat]["colour"]
             colour = artwork.SEAT_COLOURS[marker % len(artwork.SEAT_COLOURS)]
@@ -129,32 +133,37 @@ class ResultsScene(Scene):
         outcome = self.session.outcome()
         winners = ", ".join(self.session.name(q) for q in outcome.winners)
         key = "results.winner" if len(outcome.winners) == 1 else "results.winners"
-        title = resources.text(tr(key, names=winners), self.s(36), artwork.PARCHMENT, True)
-        surface.blit(title, title.get_rect(center=(w // 2, self.s(56))))
+        title = pygame.Rect(self.s(40), self.s(16), w - self.s(80), self.s(84))
+        text.draw(surface, tr(key, names=winners), title, self.s(36), artwork.PARCHMENT,
+                  bold=True, align="center", valign="middle", free_text=True)
         left, right = self._panels()
         draw_panel(surface, left, self.app.scale)
         draw_panel(surface, right, self.app.scale)
         if self.chart_surface is not None:
             surface.blit(self.chart_surface, right)
-        head = resources.text(tr("results.ranking"), self.s(20), artwork.INK, True)
-        surface.blit(head, (left.x + self.s(20), left.y + self.s(14)))
+        head = pygame.Rect(left.x + self.s(20), left.y + self.s(14), left.w - self.s(40),
+                           self.s(40))
+        text.draw(surface, tr("results.ranking"), head, self.s(20), artwork.INK, bold=True,
+                  max_lines=1)
         order = sorted(range(len(outcome.ranking)), key=lambda q: (outcome.ranking[q], q))
         row_h = self.s(54)
         for i, seat in enumerate(order):
             y = left.y + self.s(64) + i * row_h
-            rank = resources.text(f"{outcome.ranking[seat]}.", self.s(24), artwork.INK, True)
-            surface.blit(rank, (left.x + self.s(22), y))
+            text.label(surface, f"{outcome.ranking[seat]}.", self.s(24),
+                       (left.x + self.s(22), y), artwork.INK, bold=True)
             artwork.draw_seat_marker(
                 surface,
                 (left.x + self.s(76), y + self.s(16)),
                 self.s(12),
                 self.session.seats[seat]["colour"],
             )
-            name = resources.text(
-                self.session.name(seat), self.s(20), artwork.INK, seat in outcome.winners
-            )
-            surface.blit(name, (left.x + self.s(100), y + self.s(2)))
-            score = resources.text(
-                self.view.score_text(outcome.scores[seat]), self.s(18), artwork.INK
-            )
-            surface.blit(score, score.get_rect(topright=(left.right - self.s(20), y + self.s(4))))
+            # The name and the score share the row; neither runs into the other.
+            score = self.view.score_text(outcome.scores[seat])
+            x0, x1 = left.x + self.s(100), left.right - self.s(20)
+            natural = resources.font(self.s(18)).size(score)[0]
+            score_w = min(natural, (x1 - x0) * 11 // 20)
+            score_box = pygame.Rect(x1 - score_w, y, score_w, row_h - self.s(4))
+            name_box = pygame.Rect(x0, y, score_box.x - self.s(12) - x0, row_h - self.s(4))
+            text.draw(surface, self.session.name(seat), name_box, self.s(20), artwork.INK,
+                      bold=seat in outcome.winners, max_lines=1, free_text=True)
+            text.draw(surface, score, score_box, self.s(18), artwork.INK, align="right")

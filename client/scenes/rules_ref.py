@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 import rules
-from client import artwork, i18n, resources
+from client import artwork, i18n, resources, text
 from client.i18n import tr
 from client.input import Intent
 from client.scenes.base import Scene, draw_panel
@@ -63,20 +63,20 @@ class RulesScene(Scene):
         pygame_gui.elements.UITextBox(html, body, self.manager, object_id="#rules_text")
         close = pygame.Rect(0, 0, self.s(200), self.s(48))
         close.midbottom = (panel.centerx, panel.bottom - self.s(12))
-        button = pygame_gui.elements.UIButton(
-            close, tr("rules.close"), self.manager, object_id="#accent"
-        )
+        button = text.button(close, tr("rules.close"), self.manager, scale=self.app.scale,
+                             style="accent")
         self.widgets[button] = "close"
         games = games_with_rules()
         if len(games) > 1:
             titles = [rules.GAMES[g].info.title for g in games]
-            menu = pygame_gui.elements.UIDropDownMenu(
+            menu = text.dropdown(
                 titles,
                 rules.GAMES[self.game_id].info.title,
                 pygame.Rect(
                     panel.right - self.s(260), panel.y + self.s(14), self.s(240), self.s(40)
                 ),
                 self.manager,
+                scale=self.app.scale,
             )
             self.widgets[menu] = "game"
 
@@ -102,5 +102,8 @@ class RulesScene(Scene):
         panel = self._panel()
         draw_panel(surface, panel, self.app.scale)
         title = tr("rules.title", game=rules.GAMES[self.game_id].info.title)
-        img = resources.text(title, self.s(26), artwork.INK, True)
-        surface.blit(img, img.get_rect(midtop=(panel.centerx, panel.y + self.s(14))))
+        menu = self.s(280) if len(games_with_rules()) > 1 else 0  # the game menu, top right
+        box = pygame.Rect(panel.x + self.s(20) + menu, panel.y + self.s(12),
+                          panel.w - self.s(40) - 2 * menu, self.s(44))
+        text.draw(surface, title, box, self.s(26), artwork.INK, bold=True, align="center",
+                  max_lines=1)

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from client import artwork, i18n, resources
+from client import artwork, i18n, text
 from client.i18n import tr
 from client.input import Intent
 from client.scenes.base import Scene, draw_panel
@@ -47,31 +47,42 @@ class SettingsScene(Scene):
     def build_ui(self) -> None:
         self.widgets: dict[Any, str] = {}
         panel = self._panel()
-        y = panel.y + self.s(70)
+        y, step, height = self._grid()
         for name in SETTINGS:
             choices = _choices(name)
             value = getattr(self.app.settings, name)
             current = next((label for label, v in choices if v == value), choices[0][0])
-            menu = pygame_gui.elements.UIDropDownMenu(
-                [label for label, _ in choices],
+            labels = [label for label, _ in choices]
+            room = panel.right - self.s(24) - panel.centerx - self.s(10)
+            width = min(room, text.dropdown_width(labels, self.app.scale, self.s(300)))
+            menu = text.dropdown(
+                labels,
                 current,
-                pygame.Rect(panel.centerx + self.s(10), y, self.s(300), self.s(42)),
+                pygame.Rect(panel.centerx + self.s(10), y, width, height),
                 self.manager,
+                scale=self.app.scale,
             )
             self.widgets[menu] = name
-            y += self.s(62)
+            y += step
         back = pygame.Rect(0, 0, self.s(200), self.s(52))
         back.midbottom = (panel.centerx, panel.bottom - self.s(20))
-        button = pygame_gui.elements.UIButton(
-            back, tr("settings.done"), self.manager, object_id="#accent"
-        )
+        button = text.button(back, tr("settings.done"), self.manager, scale=self.app.scale,
+                             style="accent")
         self.widgets[button] = "done"
 
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, self.s(760), self.s(560))
+        rect = pygame.Rect(0, 0, min(self.s(760), w - 20), min(self.s(560), h - 20))
         rect.center = (w // 2, h // 2)
         return rect
+
+    def _grid(self) -> tuple[int, int, int]:
+        """(first row's y, the step between rows, a menu's height), closer when needed."""
+        panel = self._panel()
+        top = panel.y + self.s(64)
+        room = panel.bottom - self.s(84) - top
+        step = min(self.s(62), room // len(SETTINGS))
+        return top, step, min(self.s(42), step - self.s(8))
 
     def handle_ui(self, event: pygame.event.Event) -> None:
         name = self.widgets.get(event.ui_element)
@@ -106,10 +117,13 @@ class SettingsScene(Scene):
         super().draw(surface)
         panel = self._panel()
         draw_panel(surface, panel, self.app.scale)
-        title = resources.text(tr("settings.title"), self.s(28), artwork.INK, True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + self.s(14))))
-        y = panel.y + self.s(70)
+        title = pygame.Rect(panel.x + self.s(20), panel.y + self.s(12), panel.w - self.s(40),
+                            self.s(44))
+        text.draw(surface, tr("settings.title"), title, self.s(28), artwork.INK, bold=True,
+                  align="center", max_lines=1)
+        y, step, height = self._grid()
         for name in SETTINGS:
-            img = resources.text(tr(f"settings.{name}"), self.s(18), artwork.INK)
-            surface.blit(img, img.get_rect(midright=(panel.centerx - self.s(10), y + self.s(21))))
-            y += self.s(62)
+            box = pygame.Rect(panel.x + self.s(24), y, panel.centerx - self.s(34) - panel.x, height)
+            text.draw(surface, tr(f"settings.{name}"), box, self.s(18), artwork.INK,
+                      align="right", valign="middle")
+            y += step

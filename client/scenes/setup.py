@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 import rules
-from client import artwork, resources
+from client import artwork, resources, text
 from client.games import has_view
 from client.i18n import error_sentence, tr
 from client.input import Intent
@@ -19,6 +19,8 @@ from rules import SetupError
 
 KINDS = ("human", "easy", "normal", "hard", "empty")
 MAX_ROWS = 6
+# Options that only mean something at some player counts: (game, key) → (fewest, most).
+OPTION_PLAYERS = {("coup", "two_player_variant"): (2, 2)}
 
 
 class SetupScene(Scene):
@@ -68,18 +70,24 @@ class SetupScene(Scene):
     def _build_games(self) -> None:
         for game_id, rect in self._game_rows():
             info = rules.GAMES[game_id].info
-            players = f"{info.min_players}–{info.max_players}"
+            lo, hi = info.min_players, info.max_players
+            players = (
+                tr("setup.players_exact", n=lo)
+                if lo == hi
+                else tr("setup.players_range", lo=lo, hi=hi)
+            )
             minutes = f"{info.minutes[0]}–{info.minutes[1]} min"
-            text = f"{info.title}  ·  {players}  ·  {minutes}"
+            words = f"{info.title}  ·  {players}  ·  {minutes}"
             tip = tr(f"game.{game_id}.pitch")
             if not has_view(game_id):
                 tip += " " + tr("setup.coming_soon")
-            button = pygame_gui.elements.UIButton(
+            button = text.button(
                 rect,
-                text,
+                words,
                 self.manager,
-                tool_tip_text=tip,
-                object_id="#accent" if game_id == self.game_id else None,
+                scale=self.app.scale,
+                tip=tip,
+                style="accent" if game_id == self.game_id else "button",
             )
             if not has_view(game_id):
                 button.disable()
@@ -88,22 +96,55 @@ class SetupScene(Scene):
     def _kind_label(self, kind: str) -> str:
         return tr(f"setup.kind.{kind}")
 
-    def _build_rows(self) -> None:
+    def _shown_options(self) -> list[Any]:
+        """The game's options the setup offers (bool or choice, and only at the player
+        counts where they mean something)."""
+        n = len(self._occupied())
+        out = []
+        for spec in rules.GAMES[self.game_id].info.options:
+            if spec.key == "start_player" or spec.kind not in ("bool", "choice"):
+                continue
+            lo, hi = OPTION_PLAYERS.get((self.game_id, spec.key), (0, MAX_ROWS))
+            if lo <= n <= hi:
+                out.append(spec)
+        return out
+
+    def _grid(self) -> tuple[int, int, int]:
+        """(first row's y, the step between rows, a widget's height): the seat rows, the
+        first player and the options share the panel, closer together when they must."""
         _, right = self._panels()
-        y = right.y + self.s(56)
+        top = right.y + self.s(56)
+        first = "start_player" in {o.key for o in rules.GAMES[self.game_id].info.options}
+        rows = len(self.rows) + int(first) + len(self._shown_options())
+        room = right.bottom - self.s(10) - top
+        step = max(self.s(30), min(self.s(54), room // max(1, rows)))
+        return top, step, min(self.s(40), step - self.s(6))
+
+    def _columns(self) -> tuple[int, int, int, int]:
+        """(kind menu x, its width, name/option x, its width) inside the seats panel."""
+        _, right = self._panels()
         x = right.x + self.s(70)
+        kind_w = self.s(210)
+        field_x = x + kind_w + self.s(14)
+        return x, kind_w, field_x, min(self.s(300), right.right - self.s(16) - field_x)
+
+    def _build_rows(self) -> None:
+        top, step, wh = self._grid()
+        x, kind_w, field_x, field_w = self._columns()
+        y = top
         labels = [self._kind_label(k) for k in KINDS]
         for i, row in enumerate(self.rows):
-            kind = pygame_gui.elements.UIDropDownMenu(
+            kind = text.dropdown(
                 labels,
                 self._kind_label(row["kind"]),
-                pygame.Rect(x, y, self.s(210), self.s(40)),
+                pygame.Rect(x, y, kind_w, wh),
                 self.manager,
+                scale=self.app.scale,
             )
             self.widgets[kind] = ("kind", i)
             if row["kind"] != "empty":
                 entry = pygame_gui.elements.UITextEntryLine(
-                    pygame.Rect(x + self.s(224), y, self.s(260), self.s(40)),
+                    pygame.Rect(field_x, y, field_w, wh),
                     self.manager,
                     placeholder_text=self._default_name(i),
                 )
@@ -111,44 +152,49 @@ class SetupScene(Scene):
                 if row["name"]:
                     entry.set_text(row["name"])
                 self.widgets[entry] = ("name", i)
-            y += self.s(54)
-        self._build_first_player(x, y + self.s(20))
-        self._build_options(x, y + self.s(74))
+            y += step
+        self.first_label_y = -1
+        if "start_player" in {o.key for o in rules.GAMES[self.game_id].info.options}:
+            self._build_first_player(y)
+            y += step
+        self._build_options(y, step)
 
-    def _build_options(self, x: int, y: int) -> None:
+    def _build_options(self, y: int, step: int) -> None:
         """The game's other options (bool or choice) as menus whose words come from
         `option.<game>.<key>` and `option.<game>.<key>.<value>` in the catalogue."""
         self.option_labels: list[tuple[int, str]] = []
-        for spec in rules.GAMES[self.game_id].info.options:
-            if spec.key == "start_player" or spec.kind not in ("bool", "choice"):
-                continue
+        _top, _step, wh = self._grid()
+        _x, _kw, field_x, field_w = self._columns()
+        for spec in self._shown_options():
             values = [True, False] if spec.kind == "bool" else list(spec.choices)
             prefix = f"option.{self.game_id}.{spec.key}"
             labels = [tr(f"{prefix}.{str(v).lower()}") for v in values]
             current = self.options.get(spec.key, spec.default)
-            menu = pygame_gui.elements.UIDropDownMenu(
+            menu = text.dropdown(
                 labels,
                 labels[values.index(current)] if current in values else labels[0],
-                pygame.Rect(x + self.s(224), y, self.s(260), self.s(40)),
+                pygame.Rect(field_x, y, field_w, wh),
                 self.manager,
+                scale=self.app.scale,
             )
             self.widgets[menu] = ("option", (spec.key, values, labels))
             self.option_labels.append((y, tr(prefix)))
-            y += self.s(54)
+            y += step
 
-    def _build_first_player(self, x: int, y: int) -> None:
+    def _build_first_player(self, y: int) -> None:
         seats = self._occupied()
-        if "start_player" not in {o.key for o in rules.GAMES[self.game_id].info.options}:
-            return
+        _top, _step, wh = self._grid()
+        _x, _kw, field_x, field_w = self._columns()
         labels = [tr("setup.first_random")] + [self._name(i) for i in seats]
         current = (
             labels[0] if self.first < 0 or self.first >= len(seats) else labels[self.first + 1]
         )
-        menu = pygame_gui.elements.UIDropDownMenu(
+        menu = text.dropdown(
             labels,
             current,
-            pygame.Rect(x + self.s(224), y, self.s(260), self.s(40)),
+            pygame.Rect(field_x, y, field_w, wh),
             self.manager,
+            scale=self.app.scale,
         )
         self.widgets[menu] = ("first", labels)
         self.first_label_y = y
@@ -157,17 +203,18 @@ class SetupScene(Scene):
         w, h = self.app.size
         start = pygame.Rect(0, 0, self.s(240), self.s(54))
         start.bottomright = (w - self.s(30), h - self.s(24))
-        button = pygame_gui.elements.UIButton(
+        button = text.button(
             start,
             tr("setup.start"),
             self.manager,
-            tool_tip_text=tr("setup.start_tip"),
-            object_id="#accent",
+            scale=self.app.scale,
+            tip=tr("setup.start_tip"),
+            style="accent",
         )
         self.widgets[button] = ("start", None)
         back = pygame.Rect(0, 0, self.s(160), self.s(54))
         back.bottomleft = (self.s(30), h - self.s(24))
-        button = pygame_gui.elements.UIButton(back, tr("setup.back"), self.manager)
+        button = text.button(back, tr("setup.back"), self.manager, scale=self.app.scale)
         self.widgets[button] = ("back", None)
 
     # -- seats -----------------------------------------------------------------------
@@ -183,8 +230,8 @@ class SetupScene(Scene):
 
     def _marker_rect(self, i: int) -> pygame.Rect:
         _, right = self._panels()
-        y = right.y + self.s(56) + i * self.s(54)
-        return pygame.Rect(right.x + self.s(16), y, self.s(40), self.s(40))
+        top, step, wh = self._grid()
+        return pygame.Rect(right.x + self.s(16), top + i * step, self.s(40), wh)
 
     def _cycle_colour(self, i: int) -> None:
         used = {row["colour"] for j, row in enumerate(self.rows) if j != i}
@@ -261,48 +308,60 @@ class SetupScene(Scene):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        title = resources.text(tr("setup.title"), self.s(34), artwork.PARCHMENT, True)
-        surface.blit(title, title.get_rect(midleft=(self.s(30), self.s(52))))
         left, right = self._panels()
+        title = pygame.Rect(self.s(30), self.s(20), surface.get_width() - self.s(60), self.s(64))
+        text.draw(surface, tr("setup.title"), title, self.s(34), artwork.PARCHMENT, bold=True,
+                  valign="middle", max_lines=1)
         draw_panel(surface, left, self.app.scale)
         draw_panel(surface, right, self.app.scale)
         self._heading(surface, tr("setup.games"), left)
-        self._heading(surface, tr("setup.seats"), right)
+        heading = self._heading(surface, tr("setup.seats"), right)
+        self._draw_count(surface, right, heading)
         for game_id, rect in self._game_rows():
             if game_id != self.game_id:
                 continue
-            lines = resources.wrap(tr(f"game.{game_id}.pitch"), self.s(15), left.w - self.s(40))
-            for k, line in enumerate(lines[:2]):
-                img = resources.text(line, self.s(15), (70, 60, 50))
-                surface.blit(img, (left.x + self.s(20), rect.bottom + self.s(6) + k * self.s(20)))
+            pitch = pygame.Rect(left.x + self.s(20), rect.bottom + self.s(4), left.w - self.s(40),
+                                self.s(46))
+            text.draw(surface, tr(f"game.{game_id}.pitch"), pitch, self.s(15), (70, 60, 50))
+        _top, _step, wh = self._grid()
         for i in self._occupied():
             artwork.draw_seat_marker(
-                surface, self._marker_rect(i).center, self.s(14), self.rows[i]["colour"]
+                surface, self._marker_rect(i).center, min(self.s(14), wh // 2 - 2),
+                self.rows[i]["colour"],
             )
+        _x, _kw, field_x, field_w = self._columns()
         for i, _row in enumerate(self.rows):
             if self.rows[i]["kind"] == "empty":
-                img = resources.text(tr("setup.empty_seat"), self.s(15), (120, 105, 90))
                 r = self._marker_rect(i)
-                surface.blit(img, img.get_rect(midleft=(r.x + self.s(278), r.centery)))
-        if hasattr(self, "first_label_y"):
-            img = resources.text(tr("setup.first_player"), self.s(16), artwork.INK, True)
-            surface.blit(
-                img, img.get_rect(midright=(right.x + self.s(280), self.first_label_y + self.s(20)))
-            )
-        for y, label in getattr(self, "option_labels", []):
-            img = resources.text(label, self.s(16), artwork.INK, True)
-            surface.blit(img, img.get_rect(midright=(right.x + self.s(280), y + self.s(20))))
-        self._draw_count(surface, right)
+                box = pygame.Rect(field_x + self.s(8), r.y, field_w - self.s(8), r.h)
+                text.draw(surface, tr("setup.empty_seat"), box, self.s(15), (120, 105, 90),
+                          valign="middle", max_lines=1)
+        labels = [(y, label) for y, label in getattr(self, "option_labels", [])]
+        if getattr(self, "first_label_y", -1) >= 0:
+            labels.append((self.first_label_y, tr("setup.first_player")))
+        for y, label in labels:
+            box = pygame.Rect(right.x + self.s(16), y, field_x - right.x - self.s(28), wh)
+            text.draw(surface, label, box, self.s(16), artwork.INK, bold=True, align="right",
+                      valign="middle")
 
-    def _heading(self, surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-        img = resources.text(text, self.s(20), artwork.INK, True)
-        surface.blit(img, (rect.x + self.s(18), rect.y + self.s(14)))
+    def _heading(self, surface: pygame.Surface, words: str, rect: pygame.Rect) -> pygame.Rect:
+        box = pygame.Rect(rect.x + self.s(18), rect.y + self.s(10), rect.w - self.s(36), self.s(38))
+        box.w = min(box.w // 3, resources.font(self.s(20), True).size(words)[0])
+        return text.draw(surface, words, box, self.s(20), artwork.INK, bold=True,
+                         valign="middle", max_lines=1)
 
-    def _draw_count(self, surface: pygame.Surface, right: pygame.Rect) -> None:
+    def _draw_count(
+        self, surface: pygame.Surface, right: pygame.Rect, heading: pygame.Rect
+    ) -> None:
+        """How many sit down (or why the game cannot start), beside the panel's heading."""
         info = rules.GAMES[self.game_id].info
         n = len(self._occupied())
         ok = info.min_players <= n <= info.max_players
-        text = self.error or tr("setup.count", n=n, lo=info.min_players, hi=info.max_players)
+        lo, hi = info.min_players, info.max_players
+        count = tr("setup.count_exact" if lo == hi else "setup.count", n=n, lo=lo, hi=hi)
+        words = self.error or count
         colour = artwork.INK if ok and not self.error else (160, 30, 20)
-        img = resources.text(text, self.s(16), colour, not ok)
-        surface.blit(img, (right.x + self.s(20), right.bottom - self.s(40)))
+        x = heading.right + self.s(20)
+        box = pygame.Rect(x, right.y + self.s(6), right.right - self.s(18) - x, self.s(46))
+        text.draw(surface, words, box, self.s(16), colour, bold=not ok, align="right",
+                  valign="middle")

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from client import artwork, resources, storage, theme
+from client import artwork, resources, storage, text, theme
 from client.anim import Timeline
 from client.games import view_class
 from client.games.base import DrawContext, GameView, rect_around
@@ -111,15 +111,16 @@ class TableScene(Scene):
     def _button(
         self,
         rect: pygame.Rect,
-        text: str,
+        words: str,
         tip: str,
         name: str,
         arg: Any = None,
         accent: bool = False,
         enabled: bool = True,
     ) -> Any:
-        button = pygame_gui.elements.UIButton(
-            rect, text, self.manager, tool_tip_text=tip, object_id="#accent" if accent else None
+        button = text.button(
+            rect, words, self.manager, scale=self.app.scale, style="accent" if accent else "button",
+            tip=tip,
         )
         if not enabled:
             button.disable()
@@ -145,10 +146,11 @@ class TableScene(Scene):
             rect.right = x
             x = rect.left - self.s(6)
             enabled = name != "undo" or self._undo_allowed()
-            text = tr(f"table.{name}")
+            words = tr(f"table.{name}")
             if name == "hint" and self.hints.thinking:
-                text, enabled = tr("table.hint_thinking"), False
-            self._button(rect, text, tr(f"table.{name}_tip"), name, enabled=enabled)
+                words, enabled = tr("table.hint_thinking"), False
+            self._button(rect, words, tr(f"table.{name}_tip"), name, enabled=enabled)
+        self.bar_left = x  # the status line ends here
 
     def _build_log(self) -> None:
         w, h = self.app.size
@@ -201,17 +203,27 @@ class TableScene(Scene):
             r.right = x
             x = r.left - gap
             self._button(r, label, self.view.prompt(seats[0], []), "acts", plays, accent=True)
+        choices = []
         for seat in reversed([] if shared else seats):
             for action in reversed(self.view.prompt_actions(seat, self.session.legal(seat))):
                 label = self.view.action_label(action)
-                if len(self._prompt_seats()) > 1:
+                if len(seats) > 1:
                     label = f"{self.session.name(seat)}: {label}"
-                r = pygame.Rect(0, y, button_width(label, self.app.scale), bh)
-                r.right = x
-                x = r.left - gap
-                self._button(
-                    r, label, self.view.action_tip(action), "act", (seat, action), accent=True
-                )
+                choices.append((seat, action, label))
+        widths = [button_width(label, self.app.scale) for _s, _a, label in choices]
+        # The prompt's words keep a third of the plate; the buttons share the rest, their
+        # words shrinking (text.button) when they must.
+        room = x - rect.x - max(self.s(240), rect.w // 3) - gap * len(choices)
+        if widths and sum(widths) > room:
+            fair = max(self.s(96), room // len(widths))
+            widths = [min(w, fair) for w in widths]
+        for (seat, action, label), width in zip(choices, widths, strict=True):
+            r = pygame.Rect(0, y, width, bh)
+            r.right = x
+            x = r.left - gap
+            self._button(
+                r, label, self.view.action_tip(action), "act", (seat, action), accent=True
+            )
         self.prompt_text_width = x - rect.x - self.s(30)
 
     def _build_curtain(self) -> None:
@@ -644,14 +656,15 @@ class TableScene(Scene):
         bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
         picture.fill((28, 34, 31), bar)
         pygame.draw.line(picture, (90, 80, 62), bar.bottomleft, bar.bottomright, 1)
-        head = resources.text(title, self.s(20), artwork.PARCHMENT, True)
-        picture.blit(head, head.get_rect(midleft=(self.s(16), bar.centery)))
+        text.draw(picture, title, self._title_box(), self.s(20), artwork.PARCHMENT, bold=True,
+                  valign="middle", max_lines=1)
         panel = pygame.Rect(
             w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
         ).inflate(-self.s(8), -self.s(12))
         draw_panel(picture, panel, self.app.scale)
-        head = resources.text(tr("table.log"), self.s(18), artwork.INK, True)
-        picture.blit(head, (panel.x + self.s(14), panel.y + self.s(8)))
+        head = pygame.Rect(panel.x + self.s(14), panel.y + self.s(8), panel.w - self.s(28),
+                           self.log.rect.y - panel.y - self.s(10))
+        text.draw(picture, tr("table.log"), head, self.s(18), artwork.INK, bold=True, max_lines=1)
         log.draw(picture)
         draw_panel(picture, self._prompt_rect(), self.app.scale)
         self._frame_cache = (key, log.lines, picture)
@@ -664,48 +677,53 @@ class TableScene(Scene):
         bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
         # The bar's rim lies on the table's first row: over the board, so drawn each frame.
         pygame.draw.line(surface, (90, 80, 62), bar.bottomleft, bar.bottomright, 1)
-        title = resources.text(self.session.game.info.title, self.s(20), artwork.PARCHMENT, True)
-        left = self.s(32) + title.get_width()
-        room = w - self.s(786) - left  # the buttons take the right of the bar
+        left = self._title_box().right + self.s(16)
+        room = getattr(self, "bar_left", w - self.s(786)) - self.s(10) - left
         words = self.view.status()
-        status = resources.text(words, self.s(16), (214, 206, 186))
-        while status.get_width() > room and " · " in words:  # drop the least important part
+        size = self.s(16)
+        font = resources.font(text.fit(words, size, max(1, room), bar.h).size)
+        while font.size(words)[0] > room and " · " in words:  # drop the least important part
             words = words.rsplit(" · ", 1)[0]
-            status = resources.text(words, self.s(16), (214, 206, 186))
-        surface.blit(
-            status, status.get_rect(midleft=(left, bar.centery)), (0, 0, room, status.get_height())
-        )
+        if room > self.s(40):
+            box = pygame.Rect(left, bar.y, room, bar.h)
+            text.draw(surface, words, box, size, (214, 206, 186), valign="middle", max_lines=1)
         self._draw_prompt(surface)
+
+    def _title_box(self) -> pygame.Rect:
+        """Where the game's title sits in the top bar: its own width, at most a quarter."""
+        title = self.session.game.info.title
+        bar_h = self.s(TOP_BAR)
+        width = resources.font(self.s(20), True).size(title)[0]
+        return pygame.Rect(self.s(16), 0, min(width, self.app.size[0] // 4), bar_h)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         rect = self._prompt_rect()  # its plate is in `_frame_picture`
         seats = self._prompt_seats()
         if self.session.over:
-            text, colour = tr("table.game_over"), artwork.INK
+            words, colour = tr("table.game_over"), artwork.INK
         elif seats:
-            text = self.view.prompt(seats[0], self.session.legal(seats[0]))
+            words = self.view.prompt(seats[0], self.session.legal(seats[0]))
             pygame.draw.rect(surface, artwork.ACCENT, rect, self.s(3), border_radius=self.s(8))
             colour = artwork.INK
         elif self.ctx.thinking is not None:
-            text = tr("table.ai_turn", name=self.session.name(self.ctx.thinking))
+            words = tr("table.ai_turn", name=self.session.name(self.ctx.thinking))
             colour = (90, 80, 70)
         else:
-            text, colour = "", artwork.INK
-        width = getattr(self, "prompt_text_width", rect.w - self.s(40))
-        size = self.s(18) if len(text) < 80 else self.s(17)
-        lines = resources.wrap(text, size, max(self.s(200), width), bold=True)
+            words, colour = "", artwork.INK
+        width = max(self.s(120), getattr(self, "prompt_text_width", rect.w - self.s(40)))
         note = self.error or self._hint_line()
-        lines = lines[: 2 if note else 3]
-        step = resources.font(size, True).get_linesize() - self.s(3)
-        y = rect.centery - len(lines) * step // 2 - (self.s(10) if note else 0)
-        for line in lines:
-            img = resources.text(line, size, colour, True)
-            surface.blit(img, (rect.x + self.s(18), y))
-            y += step
+        inner = rect.inflate(-self.s(12), -self.s(10))
+        words_box = pygame.Rect(rect.x + self.s(18), inner.y, width, inner.h)
         if note:
+            words_box.h = inner.h * 11 // 20
+            note_box = pygame.Rect(
+                words_box.x, words_box.bottom, width, inner.bottom - words_box.bottom
+            )
             tint = (160, 30, 20) if self.error else (120, 70, 0)
-            err = resources.text(note, self.s(15), tint, not self.error)
-            surface.blit(err, (rect.x + self.s(18), y + self.s(2)), (0, 0, width, err.get_height()))
+            text.draw(surface, note, note_box, self.s(15), tint, bold=not self.error,
+                      valign="middle")
+        if words:
+            text.draw(surface, words, words_box, self.s(18), colour, bold=True, valign="middle")
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         seat = self.curtain_seat
@@ -716,17 +734,15 @@ class TableScene(Scene):
         draw_panel(surface, card, self.app.scale)
         marker = self.session.seats[seat]["colour"]
         artwork.draw_seat_marker(surface, (w // 2, card.y + self.s(56)), self.s(26), marker)
-        title = resources.text(
-            tr("curtain.title", name=self.session.name(seat)), self.s(30), artwork.INK, True
+        name = self.session.name(seat)
+        title = pygame.Rect(
+            card.x + self.s(30), card.y + self.s(94), card.w - self.s(60), self.s(48)
         )
-        surface.blit(title, title.get_rect(center=(w // 2, card.y + self.s(118))))
-        for i, line in enumerate(
-            resources.wrap(
-                tr("curtain.body", name=self.session.name(seat)), self.s(17), card.w - self.s(60)
-            )
-        ):
-            img = resources.text(line, self.s(17), (70, 60, 50))
-            surface.blit(img, img.get_rect(center=(w // 2, card.y + self.s(160) + i * self.s(24))))
+        text.draw(surface, tr("curtain.title", name=name), title, self.s(30), artwork.INK,
+                  bold=True, align="center", valign="middle", max_lines=1)
+        body = pygame.Rect(title.x, title.bottom + self.s(6), title.w, self.s(70))
+        text.draw(surface, tr("curtain.body", name=name), body, self.s(17), (70, 60, 50),
+                  align="center")
 
 
 def button_width(label: str, scale: float) -> int:

@@ -115,3 +115,5 @@ def test_raw_catalogue_keys_are_recognised():
     assert text.looks_like_key("option.carolus_magnus.repeated_disc")
     assert not text.looks_like_key("Take 1 moon.")
     assert not text.looks_like_key("1.5")
+    assert not text.looks_like_key("v0.1.0")
+    assert text.looks_like_key("settings.anim.0")
