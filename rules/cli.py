@@ -4,19 +4,34 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import rules
 from rules.core import RulesError, SaveError, SetupError
-from rules.core.saves import load_save
+from rules.core.safe_json import clip, clip_words, loads
+from rules.core.saves import read_save_file
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 USAGE_ERROR = 2
 REFUSED = 1
 
+MAX_GAMES = 10_000_000
+MAX_JOBS = 256
+MAX_SEED = 2**63 - 1
+OPTION_DEPTH = 8
+
 _SAVE_MESSAGES = {
+    "missing": "the file does not exist, so it cannot be read",
+    "not_a_file": "not a regular file (a folder, a device or a pipe), so it cannot be read",
     "unreadable": "the file cannot be read ({reason})",
+    "too_deep": "the JSON nests deeper than {limit} levels, more than it ever needs",
+    "number_too_long": "a number in the JSON is {length} characters long (at most {limit})",
+    "not_a_number": "the JSON holds {value}, which is not a number a save can hold",
     "not_text": "the file is not UTF-8 text (bad byte at {position})",
     "too_large": "the file is too large to be a save ({size} bytes)",
     "not_json": "the file is not valid JSON (line {line}, column {column}); "
@@ -29,18 +44,22 @@ _SAVE_MESSAGES = {
     "bad_action_entry": "action #{index} is not of the form {{'seat': N, 'action': {{...}}}}",
     "bad_action": "action #{index} is malformed ({reason})",
     "bad_setup": "the save's setup is invalid ({reason})",
+    "bad_seat": "seat #{index} is not a seat as the app writes it ({problem})",
+    "bad_seat_name": "the name of seat #{index} is not 1 to {limit} printable characters",
     "illegal_action": "action #{index} by seat {seat} is not legal at that point ({reason})",
 }
 
 
 def describe(error: RulesError) -> str:
     """An English sentence for the command line (the app has its own catalogues)."""
+    p: dict[str, Any] = {
+        k: v if isinstance(v, list) else _short(v) for k, v in error.params.items()
+    }
     if isinstance(error, SaveError) and error.code in _SAVE_MESSAGES:
         try:
-            return _SAVE_MESSAGES[error.code].format(**error.params)
+            return _SAVE_MESSAGES[error.code].format(**p)
         except (KeyError, IndexError):
             pass
-    p = error.params
     if error.code == "unknown_game":
         return f"unknown game {p.get('game')!r}; known games: {', '.join(p.get('known', []))}"
     if error.code == "bad_player_count":
@@ -56,13 +75,35 @@ def describe(error: RulesError) -> str:
         return f"bad option {p.get('option')!r}" + (
             f" = {p['value']!r}" if "value" in p else ""
         )
-    return str(error)
+    return clip(str(error), 200)
+
+
+def _short(value: object) -> object:
+    """A parameter to echo: numbers and short values as they are, long ones clipped."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value if abs(value) < 10**20 else clip(value)
+    if isinstance(value, str):
+        return clip(value)
+    text = clip(value)
+    return value if not text.endswith("…") else text
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(USAGE_ERROR, f"{self.prog}: error: {message}\n")
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {clip_words(message)}\n")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high` (no 5,000-digit parse)."""
+
+    def parse(value: str) -> int:
+        digits = value.strip().lstrip("+-")
+        if not digits.isdigit() or len(digits) > len(str(high)) or not low <= int(value) <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}")
+        return int(value)
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -75,15 +116,21 @@ def _parser() -> argparse.ArgumentParser:
     ):
         cmd = sub.add_parser(name, help=helptext)
         cmd.add_argument("game")
-        cmd.add_argument("--players", type=int, default=None)
-        cmd.add_argument("--games", type=int, default=100)
-        cmd.add_argument("--seed", type=int, default=0)
+        cmd.add_argument("--players", type=_whole(1, 99), default=None)
+        cmd.add_argument("--games", type=_whole(1, MAX_GAMES), default=100)
+        cmd.add_argument("--seed", type=_whole(0, MAX_SEED), default=0)
         cmd.add_argument(
-            "--agents", default="random", help="comma-separated, e.g. random,ismcts:200"
+            "--agents",
+            default="random",
+            help="comma-separated, e.g. random,ismcts:200"
+            + (" (more agents than seats take turns sitting out)" if name == "arena" else
+               " (at most one per seat; the list repeats over the seats)"),
         )
         cmd.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
         if name == "arena":
-            cmd.add_argument("--jobs", type=int, default=1, help="processes to play in")
+            cmd.add_argument(
+                "--jobs", type=_whole(1, MAX_JOBS), default=1, help="processes to play in"
+            )
     replay = sub.add_parser("replay", help="validate a save by replaying it; print its outcome")
     replay.add_argument("save", type=Path)
     return parser
@@ -93,15 +140,23 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "list":
-            return _list()
-        if args.command == "replay":
-            return _replay(args.save)
-        return _play(args)
+            code = _list()
+        elif args.command == "replay":
+            code = _replay(args.save)
+        else:
+            code = _play(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # The reader went away (`| head`): the rest of the output has nobody to read it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except SaveError as exc:
-        print(f"save refused: {args.save}: {describe(exc)}", file=sys.stderr)
+        print(f"save refused: {clip(str(args.save))}: {describe(exc)}", file=sys.stderr)
         return REFUSED
     except (SetupError, ValueError) as exc:
-        text = describe(exc) if isinstance(exc, SetupError) else str(exc)
+        text = describe(exc) if isinstance(exc, SetupError) else clip(str(exc), 200)
         print(f"error: {text}", file=sys.stderr)
         return USAGE_ERROR
 
@@ -123,16 +178,43 @@ def _list() -> int:
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
+    """KEY=VALUE pairs, each VALUE read as JSON when it is JSON (through the hardened
+    reader: a value nested 100,000 deep is refused, not a RecursionError), else text."""
     out = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep:
-            raise ValueError(f"--option wants KEY=VALUE, got {pair!r}")
+        if not sep or not key.strip():
+            raise ValueError(f"--option wants KEY=VALUE, got {clip(pair)!r}")
         try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
+            out[key.strip()] = loads(value, max_depth=OPTION_DEPTH)
+        except SaveError as exc:
+            if exc.code in ("too_deep", "number_too_long", "not_a_number"):
+                raise ValueError(f"--option {clip(key)}: {describe(exc)}") from None
+            out[key.strip()] = value
     return out
+
+
+def _agent_specs(text: str, players: int, command: str) -> list[str]:
+    """The --agents list, every spec built once to check it: known kind, a usable
+    argument (`random` takes none), and in `simulate` no more agents than seats."""
+    from rules.ai import make_agent
+
+    specs = [s.strip() for s in text.split(",")]
+    if not any(specs):
+        raise ValueError("--agents needs at least one agent")
+    if not all(specs):
+        raise ValueError(f"--agents has an empty entry in {clip(text)!r}")
+    for spec in specs:
+        kind, colon, _arg = spec.partition(":")
+        if kind == "random" and colon:
+            raise SetupError("bad_agent_argument", agent=spec)
+        make_agent(spec)
+    if command == "simulate" and len(specs) > players:
+        raise ValueError(
+            f"--agents names {len(specs)} agents for {players} seats; in simulate each seat "
+            "keeps one agent (use arena to rotate more agents through the seats)"
+        )
+    return specs
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -140,13 +222,9 @@ def _play(args: argparse.Namespace) -> int:
 
     game = rules.get_game(args.game)
     players = args.players if args.players is not None else game.info.min_players
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
-    specs = [s for s in args.agents.split(",") if s.strip()]
-    if not specs:
-        raise ValueError("--agents needs at least one agent")
     options = _options(args.option)
     game.new_game(players, args.seed, options)  # checks players and options up front
+    specs = _agent_specs(args.agents, players, args.command)
     if args.command == "simulate":
         tally = simulate(game, players, args.games, args.seed, specs, options)
     else:
@@ -156,11 +234,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _replay(path: Path) -> int:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SaveError("unreadable", reason=exc.strerror or str(exc)) from None
-    record, state = load_save(data)
+    record, state = read_save_file(path)  # the app's own door: same checks, same refusals
     game = rules.get_game(record.game)
     outcome = game.outcome(state)
     print(

@@ -224,8 +224,10 @@ def arena(
     `jobs` > 1 plays the games in that many processes; the results are the same,
     only the timings share the machine.
     """
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs!r}")
     start = time.perf_counter()
-    if jobs <= 1 or games < 2:
+    if jobs == 1 or games < 2:
         tally = _arena_games(game.info.id, players, seed, list(agent_specs), options,
                              list(range(games)))
     else:

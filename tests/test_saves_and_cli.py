@@ -27,7 +27,10 @@ def record(actions: int = 30, seed: int = 5) -> GameRecord:
         action = rng.choice(GAME.legal_actions(state, seat))
         log.append((seat, action))
         state = GAME.apply(state, seat, action).state
-    seats = [{"name": n, "kind": "human"} for n in ("Ana", "Bruno", "Chiyo", "Dai")]
+    seats = [
+        {"name": n, "kind": "human", "level": None, "colour": i}
+        for i, n in enumerate(("Ana", "Bruno", "Chiyo", "Dai"))
+    ]
     return GameRecord("kobayakawa", seats, seed, {}, log, rules.__version__)
 
 
@@ -155,3 +158,83 @@ def test_list_names_every_registered_game(capsys: pytest.CaptureFixture[str]) ->
     assert main(["list"]) == 0
     listed = {g["id"] for g in json.loads(capsys.readouterr().out)}
     assert listed == set(rules.GAMES)
+
+
+# -- issue 17, case 6: every command-line value checked, one clear line, status 2 -----------
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "coup", "--players", "2", "--agents", "random:5"], "bad agent argument"),
+        (["simulate", "coup", "--players", "2", "--agents", "random,random,random"],
+         "3 agents for 2 seats"),
+        (["simulate", "coup", "--agents", "random,,random"], "empty entry"),
+        (["simulate", "coup", "--agents", "hard:0"], "bad agent argument"),
+        (["arena", "coup", "--jobs", "0"], "--jobs: must be a whole number from 1"),
+        (["arena", "coup", "--jobs", "-1"], "--jobs: must be a whole number from 1"),
+        (["simulate", "coup", "--option", f"theme={DEEP}"], "nests deeper than"),
+        (["simulate", "coup", "--option", "theme=" + "9" * 5000], "characters long"),
+        (["simulate", "coup", "--players", "2", "--option", "start_player=5"], "start_player"),
+        (["simulate", "coup", "--seed", "9" * 5000], "--seed: must be a whole number"),
+        (["simulate", "c" * 5000], "unknown game"),
+    ],
+)
+def test_a_hostile_value_gets_one_short_line_and_exit_status_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        raise SystemExit(main(args))
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err and max(map(len, err.splitlines())) <= 300
+
+
+def test_more_agents_than_seats_rotate_in_an_arena(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "kobayakawa", "--players", "3", "--games", "4", "--agents", "random,random:x"]
+    assert main(args) == 2  # random takes no argument, in arena too
+    capsys.readouterr()
+    args[-1] = "random"
+    assert main(args) == 0
+
+
+def test_replay_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """`python -m rules replay save.json | head -1`: the reader leaves early."""
+    path = tmp_path / "game.json"
+    path.write_text(record().dumps(), encoding="utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "rules", "replay", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # before the child writes a byte: its first write meets a closed pipe
+    err = child.stderr.read()
+    child.wait(timeout=60)
+    assert "BrokenPipeError" not in err and "Traceback" not in err, err
+    assert child.returncode == 0
+
+
+# -- issue 17, case 7: validation gaps -----------------------------------------------------
+@pytest.mark.parametrize("version", [True, 1.0, "1"])
+def test_a_version_that_only_looks_like_1_is_refused(version: object) -> None:
+    data = {**record().to_json(), "version": version}
+    assert refused(json.dumps(data)).code == "unknown_version"
+
+
+def test_a_refusal_echoes_an_8_mb_game_id_as_a_short_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**record().to_json(), "game": "x" * 8_000_000}))
+    out = run_cli("replay", str(path))
+    assert out.returncode == 1 and "unknown game" in out.stderr
+    assert len(out.stderr) < 300
+
+
+def test_replay_refuses_what_the_app_refuses(tmp_path: Path) -> None:
+    data = record().to_json()
+    data["seats"][1]["name"] = "Bru\x00no"  # a NUL: the table could not draw it
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = run_cli("replay", str(path))
+    assert out.returncode == 1 and "name of seat #1" in out.stderr
