@@ -1,0 +1,842 @@
+"""Corona de Hierro drawn by code: an antique map of Italy in 887 and the pieces on it.
+
+The board (`CoronaPainter`, over the shared `client/board/`) is parchment land on a
+blue-grey sea whose coasts are hatched and water-lined, mountains as little shaded
+hills, rivers and lakes in pale blue, roads as dotted lines, towns as small ringed
+marks and castles as towers carrying their two banner numbers (left: military, right:
+diplomatic, "–" when the castle takes no emissaries). Names are lettered in italics,
+seas and ranges spaced out in capitals. Everything comes from the map's topology
+(`maps/corona_de_hierro.tmx`); nothing here knows the rules.
+
+Pieces: `pawn_stack` (an army: stacked figures in the seat's colour with the seat's
+shape on the front one, so no information rests on colour alone), `banner` (a seat's
+pennant on a castle, troops side up or down), `emissary` (a small robed figure with the
+seat's shape), and the three dice (`DICE`, red, yellow and green, plus the "green + 1"
+some cards give) for the suite's dice widget. Sprites are drawn large and smoothscaled
+down, and cached by size.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+import sys
+from collections.abc import Hashable, Sequence
+from importlib import resources as importlib_resources
+from pathlib import Path
+
+import pygame
+
+from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, lerp, shade
+from client.art.dice import DiceFace, DieKind
+from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
+from client.board.painter import MapPainter, WorldRect, aa_polygon, bbox, dotted, overlaps
+from client.resources import font
+from rules.maps import Area, Place, Topology, point_in_polygon
+
+SS = 4
+SEA: RGB = (126, 150, 160)
+SEA_DARK: RGB = (104, 128, 140)
+SEA_LIGHT: RGB = (146, 168, 174)
+SEA_LINE: RGB = (78, 100, 112)
+LAND_DARK: RGB = (208, 188, 142)
+LAND_LIGHT: RGB = (238, 226, 190)
+INK: RGB = (72, 50, 32)
+INK_SOFT: RGB = (118, 92, 62)
+RIVER: RGB = (132, 160, 172)
+RIVER_EDGE: RGB = (86, 112, 126)
+HILL_FILL: RGB = (214, 190, 140)
+HILL_SHADE: RGB = (150, 118, 80)
+ROAD: RGB = (110, 60, 36)
+CARTOUCHE: RGB = (232, 216, 172)
+BANNER_RED: RGB = (150, 36, 30)
+GOLD: RGB = (196, 150, 52)
+
+# Where pieces stand around a city (world px from the city, at zoom 1): the view and the
+# painter agree on them, so a name never hides under a pawn.
+CITY_RING = 16.0
+TOWER_SIZE = (56.0, 64.0)
+"""A castle tile's tower: width and height in world px, standing on its city."""
+ARMY_SLOTS: tuple[Point, ...] = ((52, 2), (-52, 2), (46, -44), (-46, -44), (0, -62))
+"""Army stacks of up to five players in one city, in order of arrival in the city."""
+BANNER_SPOT: Point = (30, -52)
+EMISSARY_SPOTS: tuple[Point, ...] = ((-34, -56), (-58, -46))
+LABEL_GAP = 30.0
+
+
+def _font_file(name: str) -> str:
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidate = Path(bundle, "pygame_gui", "data", name)
+        if candidate.exists():
+            return str(candidate)
+    return str(importlib_resources.files("pygame_gui.data").joinpath(name))
+
+
+@functools.lru_cache(maxsize=64)
+def lettering_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans Italic (as pygame_gui ships it): the map's hand-lettered names."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "NotoSans-BoldItalic.ttf" if bold else "NotoSans-Italic.ttf"
+    return pygame.font.Font(_font_file(name), max(6, px))
+
+
+@functools.lru_cache(maxsize=512)
+def lettering(words: str, px: int, colour: RGB, spaced: float = 0.0, bold: bool = False,
+              angle: float = 0.0, halo: RGB | None = None) -> pygame.Surface:
+    """A name in italics, letters spread by `spaced` × size, turned by `angle` degrees, with
+    a soft halo of the paper's colour under it so it reads over roads and hatching."""
+    f = lettering_font(px, bold)
+    gap = round(px * spaced)
+    glyphs = [f.render(ch, True, colour) for ch in words]
+    width = sum(g.get_width() for g in glyphs) + gap * max(0, len(glyphs) - 1)
+    pad = max(2, px // 6)
+    out = pygame.Surface((width + 2 * pad, f.get_linesize() + 2 * pad), pygame.SRCALPHA)
+    if halo is not None:
+        ghost = [f.render(ch, True, halo) for ch in words]
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+            x = pad
+            for g in ghost:
+                out.blit(g, (x + dx * max(1, pad // 2), pad + dy * max(1, pad // 2)))
+                x += g.get_width() + gap
+    x = pad
+    for g in glyphs:
+        out.blit(g, (x, pad))
+        x += g.get_width() + gap
+    if angle:
+        out = pygame.transform.rotozoom(out, angle, 1.0)
+    return out
+
+
+# -- textures -------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4)
+def sea_texture(side: int = 512) -> pygame.Surface:
+    """Blue-grey sea, faintly mottled (tiled; no vignette, so tiles meet unseen)."""
+    surf = fractal_noise((side, side), 71, SEA_DARK, SEA_LIGHT, across=4, octaves=4)
+    tint = pygame.Surface((side, side))
+    tint.fill(SEA)
+    tint.set_alpha(150)
+    surf.blit(tint, (0, 0))
+    add_grain(surf, 73, 6)
+    return surf
+
+
+@functools.lru_cache(maxsize=4)
+def land_texture(side: int = 512) -> pygame.Surface:
+    """Parchment for the land: mottled, stained and grained (tiled)."""
+    surf = fractal_noise((side, side), 81, LAND_DARK, LAND_LIGHT, across=5, octaves=4)
+    rng = random.Random(83)
+    for _ in range(28):  # pale stains and darker foxing
+        r = rng.uniform(8, 40)
+        x, y = rng.uniform(0, side), rng.uniform(0, side)
+        spot = pygame.Surface((round(2 * r), round(2 * r)), pygame.SRCALPHA)
+        tone = (150, 118, 70, 22) if rng.random() < 0.5 else (250, 240, 214, 30)
+        pygame.draw.ellipse(spot, tone, spot.get_rect())
+        for ox in (-side, 0, side):
+            for oy in (-side, 0, side):
+                surf.blit(spot, (x - r + ox, y - r + oy))
+    add_grain(surf, 85, 9)
+    return surf
+
+
+def _tile(surface: pygame.Surface, texture: pygame.Surface, origin: Point) -> None:
+    """Cover `surface` with `texture` in phase with the world (origin = chunk's corner in
+    screen pixels of this zoom level), so chunks meet without seams."""
+    tw, th = texture.get_size()
+    w, h = surface.get_size()
+    for y in range(-(round(origin[1]) % th), h, th):
+        for x in range(-(round(origin[0]) % tw), w, tw):
+            surface.blit(texture, (x, y))
+
+
+# -- geometry helpers ---------------------------------------------------------------------------
+def _signed_area(poly: Sequence[Point]) -> float:
+    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, [*poly[1:], poly[0]],
+                                                          strict=True)) / 2
+
+
+def _resample(poly: Sequence[Point], step: float) -> list[tuple[Point, Point]]:
+    """Points every `step` along a closed ring, each with its outward unit normal."""
+    out: list[tuple[Point, Point]] = []
+    sign = 1.0 if _signed_area(poly) > 0 else -1.0
+    carry = 0.0
+    n = len(poly)
+    for i in range(n):
+        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+        length = math.hypot(x2 - x1, y2 - y1)
+        if length < 1e-9:
+            continue
+        nx, ny = (y2 - y1) / length * sign, -(x2 - x1) / length * sign
+        t = carry
+        while t < length:
+            f = t / length
+            out.append(((x1 + (x2 - x1) * f, y1 + (y2 - y1) * f), (nx, ny)))
+            t += step
+        carry = t - length
+    return out
+
+
+def _offset_ring(poly: Sequence[Point], d: float) -> list[Point]:
+    """The ring pushed `d` outwards along its vertex normals (a water-line off the coast)."""
+    sign = 1.0 if _signed_area(poly) > 0 else -1.0
+    n = len(poly)
+    out = []
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = poly[i - 1], poly[i], poly[(i + 1) % n]
+        nx1, ny1 = by - ay, -(bx - ax)
+        nx2, ny2 = cy - by, -(cx - bx)
+        l1, l2 = math.hypot(nx1, ny1) or 1.0, math.hypot(nx2, ny2) or 1.0
+        nx, ny = nx1 / l1 + nx2 / l2, ny1 / l1 + ny2 / l2
+        ln = math.hypot(nx, ny) or 1.0
+        out.append((bx + nx / ln * d * sign, by + ny / ln * d * sign))
+    return out
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == dy == 0:
+        return math.dist(p, a)
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+class _Grid:
+    """World items bucketed by 256 px cells, to find those a chunk needs quickly."""
+
+    CELL = 256.0
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.items: list[tuple[WorldRect, object]] = []
+
+    def add(self, box: WorldRect, item: object) -> None:
+        index = len(self.items)
+        self.items.append((box, item))
+        c = self.CELL
+        for gx in range(int(box[0] // c), int((box[0] + box[2]) // c) + 1):
+            for gy in range(int(box[1] // c), int((box[1] + box[3]) // c) + 1):
+                self.cells.setdefault((gx, gy), []).append(index)
+
+    def query(self, rect: WorldRect) -> list[object]:
+        c = self.CELL
+        seen: set[int] = set()
+        out = []
+        for gx in range(int(rect[0] // c), int((rect[0] + rect[2]) // c) + 1):
+            for gy in range(int(rect[1] // c), int((rect[1] + rect[3]) // c) + 1):
+                for index in self.cells.get((gx, gy), ()):
+                    if index not in seen:
+                        seen.add(index)
+                        box, item = self.items[index]
+                        if overlaps(box, rect):
+                            out.append(item)
+        return out
+
+
+# -- the board ------------------------------------------------------------------------------------
+class CoronaPainter(MapPainter):
+    """The antique map: sea, hatched coasts, parchment land, relief, water, roads, towns,
+    castles with their banner numbers, the three boxes, a compass rose and a title."""
+
+    background = SEA
+    water_lines = (9.0, 20.0, 34.0)
+
+    def __init__(self, topology: Topology, lang: str = "es") -> None:
+        super().__init__(topology)
+        self.lang = lang
+        kinds = {a.kind for a in topology.areas}
+        self.land = [a for a in topology.areas if a.kind in ("land", "island")]
+        self.relief = [a for a in topology.areas if a.kind == "mountains"]
+        self.rivers = [a for a in topology.areas if a.kind == "river"]
+        self.lakes = [a for a in topology.areas if a.kind in ("lake", "lagoon")]
+        self.boxes_ = [a for a in topology.areas if a.kind == "box"]
+        assert "land" in kinds, "the Corona map has no land"
+        self.cities = [p for p in topology.places if p.kind == "city"]
+        self.castles = {str(p.properties.get("city", p.key)): p for p in topology.places
+                        if p.kind == "castle"}
+        self.labels = [p for p in topology.places if p.kind == "label"]
+        self._rings = {a.id: [_offset_ring(a.polygon, d) for d in self.water_lines]
+                       for a in self.land}
+        self._inner = {a.id: _offset_ring(a.polygon, -7.0) for a in self.lakes}
+        self._origin: Point = (0.0, 0.0)
+        self._zoom = 1.0
+        self._hatches = _Grid()
+        for a in self.land:
+            for (x, y), (nx, ny) in _resample(a.polygon, 11.0):
+                end = (x + nx * 7.0, y + ny * 7.0)
+                self._hatches.add(bbox([(x, y), end]), ((x, y), end))
+        self._hills = _Grid()
+        for hill in self._place_hills():
+            x, y, w = hill
+            self._hills.add((x - w, y - w, 2 * w, 1.4 * w), hill)
+        self.label_spots = {c.key: self._label_spot(c) for c in self.cities}
+        self.compass = (330.0, 2380.0)
+        self.title_box = (90.0, 40.0, 700.0, 190.0)
+
+    # -- language -------------------------------------------------------------------------
+    @property
+    def version(self) -> Hashable:
+        return self.lang
+
+    def _px(self, p: Point) -> Point:
+        """World to this chunk's pixels."""
+        return ((p[0] - self._origin[0]) * self._zoom, (p[1] - self._origin[1]) * self._zoom)
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+
+    def name(self, obj: Place | Area) -> str:
+        value = obj.properties.get(f"name_{self.lang}", obj.label)
+        return str(value)
+
+    # -- one-off layout -----------------------------------------------------------------------
+    def _road_segments(self) -> list[tuple[Point, Point]]:
+        return [s for r in self.topology.routes for s in itertools.pairwise(r.points)]
+
+    def _place_hills(self) -> list[tuple[float, float, float]]:
+        """Hills on a jittered grid inside the ranges, clear of towns, roads, rivers, lakes."""
+        rng = random.Random(887)
+        segments = self._road_segments()
+        towns = [c.position for c in self.cities]
+        hills = []
+        for area in self.relief:
+            x0, y0, w, h = bbox(area.polygon)
+            step = 80.0
+            y = y0 + step / 2
+            row = 0
+            while y < y0 + h:
+                x = x0 + (step / 2 if row % 2 else 0.0)
+                while x < x0 + w:
+                    px, py = x + rng.uniform(-22, 22), y + rng.uniform(-16, 16)
+                    size = rng.uniform(24, 44)
+                    p = (px, py)
+                    ridge = 0.5 + 0.5 * math.sin(px / 210.0 + 1.3) * math.cos(py / 170.0 - 0.4)
+                    if (rng.random() < 0.3 + 0.7 * ridge
+                            and point_in_polygon(p, area.polygon)
+                            and any(point_in_polygon(p, a.polygon) for a in self.land)
+                            and all(math.dist(p, t) > 88 for t in towns)
+                            and all(_segment_distance(p, a, b) > 34 for a, b in segments)
+                            and not any(point_in_polygon(p, lk.polygon) for lk in self.lakes)
+                            and not any(overlaps(self.boxes[b.id], (px - 40, py - 40, 80, 80))
+                                        for b in self.boxes_)):
+                        hills.append((px, py, size))
+                    x += step
+                y += step * 0.62
+                row += 1
+        hills.sort(key=lambda t: t[1])  # drawn from the back (north) forwards
+        return hills
+
+    def _label_spot(self, city: Place) -> tuple[Point, str]:
+        """Where a town's name goes: below it unless a road or a neighbour is in the way.
+        Returns the anchor point and which side of the text it names."""
+        x, y = city.position
+        segments = self._road_segments()
+        others = [c.position for c in self.cities if c.key != city.key]
+        width = 15.0 * max(6, len(self.name(city)))
+        candidates = [
+            ((x, y + LABEL_GAP + 6), "midtop"),
+            ((x, y - LABEL_GAP - 40), "midbottom"),
+            ((x + LABEL_GAP + 14, y + 14), "midleft"),
+            ((x - LABEL_GAP - 14, y + 14), "midright"),
+        ]
+
+        def cost(spot: tuple[Point, str]) -> float:
+            (ax, ay), anchor = spot
+            if anchor == "midtop":
+                box = (ax - width / 2, ay, width, 34.0)
+            elif anchor == "midbottom":
+                box = (ax - width / 2, ay - 34, width, 34.0)
+            elif anchor == "midleft":
+                box = (ax, ay - 17, width, 34.0)
+            else:
+                box = (ax - width, ay - 17, width, 34.0)
+            bx, by, bw, bh = box
+            probes = [(bx + bw * i / 6, by + bh * j / 2) for i in range(7) for j in range(3)]
+            hit = sum(1 for p in probes for a, b in segments if _segment_distance(p, a, b) < 8)
+            hit += sum(8 for p in others if bx - 30 < p[0] < bx + bw + 30
+                       and by - 30 < p[1] < by + bh + 30)
+            return hit + (0.0 if anchor == "midtop" else 1.5)
+
+        return min(candidates, key=cost)
+
+    # -- painting ---------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+        ox, oy = rect[0], rect[1]
+        self._origin, self._zoom = (ox, oy), zoom
+        px = self._px
+        _tile(surface, sea_texture(), (ox * zoom, oy * zoom))
+        margin = 60 / max(zoom, 0.05)
+        near = (rect[0] - margin, rect[1] - margin, rect[2] + 2 * margin, rect[3] + 2 * margin)
+        self._paint_coasts(surface, near, zoom)
+        self._paint_land(surface, near, zoom)
+        self._paint_scenery_names(surface, rect, zoom)
+        self._paint_compass(surface, rect, zoom)
+        self._paint_title(surface, rect, zoom)
+        for route in self.topology.routes:
+            if overlaps(bbox(route.points), near):
+                pts = [px(p) for p in route.points]
+                dotted(surface, pts, ROAD, max(1.0, 3.2 * zoom), max(4.0, 13 * zoom))
+        for box in self.boxes_:
+            if overlaps(self.boxes[box.id], near):
+                self._paint_box(surface, box, zoom)
+        for city in self.cities:
+            x, y = city.position
+            if overlaps((x - 200, y - 120, 400, 240), near):
+                self._paint_city(surface, city, zoom)
+
+    def _paint_coasts(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
+        to = self._px
+        for i, d in enumerate(self.water_lines):
+            colour = lerp(SEA_LINE, SEA, 0.25 + 0.25 * i)
+            for area in self.land:
+                if overlaps(self.boxes[area.id], near, d):
+                    ring = [to(p) for p in self._rings[area.id][i]]
+                    pygame.draw.aalines(surface, colour, True, ring)
+        if zoom >= 0.18:
+            width = max(1, round(1.4 * zoom))
+            for item in self._hatches.query(near):
+                a, b = item  # type: ignore[misc]
+                pygame.draw.line(surface, SEA_LINE, to(a), to(b), width)
+
+    def _paint_land(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
+        to = self._px
+        w, h = surface.get_size()
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        mask.fill((255, 255, 255, 0))
+        drawn = False
+        for area in self.land:
+            if overlaps(self.boxes[area.id], near):
+                pygame.draw.polygon(mask, (255, 255, 255, 255),
+                                    [to(p) for p in area.polygon])
+                drawn = True
+        if not drawn:
+            return
+        paper = pygame.Surface((w, h), pygame.SRCALPHA)
+        _tile(paper, land_texture(), (self._origin[0] * zoom, self._origin[1] * zoom))
+        self._paint_relief(paper, near, zoom)
+        self._paint_water(paper, near, zoom)
+        paper.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(paper, (0, 0))
+        lw = max(1.0, 2.4 * zoom)
+        for area in self.land:
+            if overlaps(self.boxes[area.id], near):
+                aa_polygon(surface, [to(p) for p in area.polygon],
+                           None, INK, lw)
+
+    def _paint_relief(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
+        to = self._px
+        for item in self._hills.query(near):
+            x, y, size = item  # type: ignore[misc]
+            sx, sy = to((x, y))
+            hill(surface, (sx, sy), size * zoom)
+
+    def _paint_water(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
+        to = self._px
+        for area in self.rivers:
+            if overlaps(self.boxes[area.id], near):
+                pts = [to(p) for p in area.polygon]
+                pygame.draw.polygon(surface, RIVER, pts)
+                pygame.draw.aalines(surface, RIVER_EDGE, True, pts)
+        for area in self.lakes:
+            if overlaps(self.boxes[area.id], near):
+                pygame.draw.polygon(surface, RIVER, [to(p) for p in area.polygon])
+                pygame.draw.aalines(surface, lerp(RIVER_EDGE, RIVER, 0.5), True,
+                                    [to(p) for p in self._inner[area.id]])
+                aa_polygon(surface, [to(p) for p in area.polygon], None,
+                           RIVER_EDGE, max(1.0, 1.6 * zoom))
+
+    def _paint_scenery_names(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+        to = self._px
+        styles = {
+            "sea": (58, 0.45, SEA_LINE, None, False),
+            "mountains": (50, 0.6, INK_SOFT, None, False),
+            "island": (34, 0.2, INK_SOFT, None, False),
+            "river": (26, 0.1, RIVER_EDGE, None, False),
+        }
+        for place in self.labels:
+            style = str(place.properties.get("style", "sea"))
+            size, spaced, colour, halo, bold = styles.get(style, styles["sea"])
+            text_px = round(size * zoom)
+            if text_px < 9:
+                continue
+            words = self.name(place)
+            if style in ("sea", "mountains"):
+                words = words.upper()
+            img = lettering(words, text_px, colour, spaced, bold,
+                            float(place.properties.get("angle", 0.0)), halo)
+            x, y = place.position
+            span = max(img.get_size()) / zoom
+            if overlaps((x - span, y - span, 2 * span, 2 * span), rect):
+                surface.blit(img, img.get_rect(center=to(place.position)))
+
+    def _paint_compass(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+        px = self._px
+        x, y = self.compass
+        r = 120.0
+        if not overlaps((x - r - 40, y - r - 60, 2 * r + 80, 2 * r + 120), rect):
+            return
+        cx, cy = px(self.compass)
+        rz = r * zoom
+        pygame.draw.circle(surface, SEA_LINE, (cx, cy), rz * 0.78, max(1, round(2 * zoom)))
+        pygame.draw.circle(surface, SEA_LINE, (cx, cy), rz * 0.7, max(1, round(1 * zoom)))
+        for k in range(16):
+            a = k * math.tau / 16 - math.pi / 2
+            big = k % 4 == 0
+            mid = k % 2 == 0
+            length = rz * (1.0 if big else 0.72 if mid else 0.5)
+            half = rz * (0.13 if big else 0.09 if mid else 0.06)
+            tip = (cx + length * math.cos(a), cy + length * math.sin(a))
+            left = (cx + half * math.cos(a - math.pi / 2), cy + half * math.sin(a - math.pi / 2))
+            right = (cx + half * math.cos(a + math.pi / 2), cy + half * math.sin(a + math.pi / 2))
+            dark = INK if big else INK_SOFT
+            pygame.draw.polygon(surface, LAND_LIGHT, [left, tip, (cx, cy)])
+            pygame.draw.polygon(surface, dark, [right, tip, (cx, cy)])
+            pygame.draw.aalines(surface, INK, True, [left, tip, right])
+        pygame.draw.circle(surface, GOLD, (cx, cy), max(2.0, rz * 0.07))
+        text_px = round(40 * zoom)
+        if text_px >= 9:
+            img = lettering("N", text_px, INK, bold=True)
+            surface.blit(img, img.get_rect(midbottom=(cx, cy - rz - 2 * zoom)))
+
+    def _paint_title(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+        px = self._px
+        x, y, w, h = self.title_box
+        if not overlaps(self.title_box, rect, 20):
+            return
+        x0, y0 = px((x, y))
+        box = pygame.Rect(round(x0), round(y0), round(w * zoom), round(h * zoom))
+        cartouche(surface, box, zoom)
+        title = "Regnum Italiae" if self.lang != "es" else "Reino de Italia"
+        sub = "Anno Domini DCCCLXXXVII"
+        t_px, s_px = round(58 * zoom), round(30 * zoom)
+        if t_px >= 9:
+            img = lettering(title, t_px, INK, 0.08, True)
+            surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 0.4)))
+        if s_px >= 8:
+            img = lettering(sub, s_px, INK_SOFT, 0.15)
+            surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 0.74)))
+
+    def _paint_box(self, surface: pygame.Surface, box: Area, zoom: float) -> None:
+        px = self._px
+        x, y, w, h = self.boxes[box.id]
+        x0, y0 = px((x, y))
+        r = pygame.Rect(round(x0), round(y0), round(w * zoom), round(h * zoom))
+        cartouche(surface, r, zoom)
+        icon_r = 30 * zoom
+        icon_at = (r.x + 46 * zoom, r.y + 46 * zoom)
+        box_icon(surface, box.key, icon_at, icon_r)
+        t_px = round(32 * zoom)
+        if t_px >= 8:
+            img = lettering(self.name(box), t_px, INK, 0.04, True)
+            if img.get_width() > r.w - 100 * zoom:
+                scale = (r.w - 100 * zoom) / img.get_width()
+                img = lettering(self.name(box), max(8, round(t_px * scale)), INK, 0.04, True)
+            surface.blit(img, img.get_rect(midleft=(r.x + 88 * zoom, r.y + 46 * zoom)))
+
+    def _paint_city(self, surface: pygame.Surface, city: Place, zoom: float) -> None:
+        px = self._px
+        at = px(city.position)
+        castle = self.castles.get(city.key)
+        if castle is None:
+            town(surface, at, CITY_RING * zoom, str(city.properties.get("raid", "")))
+        else:
+            castle_tile(surface, at, zoom, int(castle.properties["mil"]),
+                        int(castle.properties["dip"]), str(castle.properties["castle_kind"]))
+        text_px = max(9, round(30 * zoom))
+        if zoom < 0.12:
+            return
+        (lx, ly), anchor = self.label_spots[city.key]
+        if castle is not None and anchor == "midbottom":
+            ly -= TOWER_SIZE[1] * 0.5
+        img = lettering(self.name(city), text_px, INK, 0.02, castle is not None, 0.0, LAND_LIGHT)
+        spot = px((lx, ly))
+        surface.blit(img, img.get_rect(**{anchor: (round(spot[0]), round(spot[1]))}))
+
+    def label_rect(self, city_key: str) -> WorldRect:
+        """Roughly where a town's name lies (world), so pieces can keep off it."""
+        (x, y), anchor = self.label_spots[city_key]
+        width = 15.0 * len(city_key)
+        return {
+            "midtop": (x - width / 2, y, width, 34.0),
+            "midbottom": (x - width / 2, y - 34, width, 34.0),
+            "midleft": (x, y - 17, width, 34.0),
+        }.get(anchor, (x - width, y - 17, width, 34.0))
+
+    def paint_area(self, surface: pygame.Surface, area: Area, points: list[Point],
+                   zoom: float) -> None:
+        """Unused: `paint` draws every layer itself."""
+
+
+# -- map pictograms ------------------------------------------------------------------------------
+def hill(surface: pygame.Surface, at: Point, size: float) -> None:
+    """A little mountain as antique maps draw them: lit on the left, hatched on the right."""
+    x, y = at
+    if size < 5:
+        return
+    w, h = size, size * 0.62
+    peak = (x + w * 0.05, y - h)
+    left, right = (x - w / 2, y), (x + w / 2, y)
+    pygame.draw.polygon(surface, HILL_FILL, [left, peak, right])
+    lines = max(2, min(6, round(size / 7)))
+    width = max(1, round(size / 26))
+    for k in range(1, lines + 1):
+        t = k / (lines + 1)
+        top = (peak[0] + (right[0] - peak[0]) * t * 0.9, peak[1] + (right[1] - peak[1]) * t * 0.9)
+        pygame.draw.line(surface, HILL_SHADE, top, (top[0] - w * 0.06, y), width)
+    pygame.draw.lines(surface, INK_SOFT, False, [left, peak, right], max(1, round(size / 18)))
+
+
+def town(surface: pygame.Surface, at: Point, r: float, raid: str = "") -> None:
+    """A town without a castle: a ring round a dot, a raid's mark beside it if any."""
+    x, y = at
+    r = max(3.0, r)
+    pygame.draw.circle(surface, LAND_LIGHT, at, r)
+    pygame.draw.circle(surface, INK, at, r, max(1, round(r / 6)))
+    pygame.draw.circle(surface, INK, at, r * 0.38)
+    if raid:
+        raid_mark(surface, raid, (x - r * 1.9, y - r * 1.2), r * 0.75)
+
+
+def raid_mark(surface: pygame.Surface, raid: str, at: Point, r: float) -> None:
+    """☾ Saracen coast (a crescent) or ✠ Magyar march (a cross pattée), in red ink."""
+    x, y = at
+    if r < 2:
+        return
+    if raid == "saracen":
+        pygame.draw.circle(surface, BANNER_RED, at, r)
+        pygame.draw.circle(surface, LAND_LIGHT, (x + r * 0.42, y - r * 0.12), r * 0.82)
+    elif raid == "magyar":
+        for a in (0.0, math.pi / 2):
+            for s in (1, -1):
+                c, si = math.cos(a) * s, math.sin(a) * s
+                pygame.draw.polygon(surface, BANNER_RED, [
+                    (x, y),
+                    (x + r * c - r * 0.45 * si, y + r * si + r * 0.45 * c),
+                    (x + r * c + r * 0.45 * si, y + r * si - r * 0.45 * c),
+                ])
+
+
+def castle_tile(surface: pygame.Surface, at: Point, zoom: float, mil: int, dip: int,
+                kind: str) -> None:
+    """A castle standing on its city: a tower (gilded crown for the capital, grey stone for
+    the starting castles, brown for the neutral ones) with its banner numbers below."""
+    img = tower_sprite(max(8, round(TOWER_SIZE[0] * zoom)), kind)
+    x, y = at
+    surface.blit(img, img.get_rect(midbottom=(round(x), round(y + 10 * zoom))))
+    r = max(5.0, 13 * zoom)
+    for value, dx in ((str(mil), -1), ("–" if dip == 0 else str(dip), 1)):
+        centre = (x + dx * 24 * zoom, y + 20 * zoom)
+        number_shield(surface, centre, r, value, dx < 0)
+
+
+def number_shield(surface: pygame.Surface, centre: Point, r: float, value: str,
+                  military: bool) -> None:
+    """A small heater shield with a banner number: military (red) or diplomatic (blue)."""
+    x, y = centre
+    pts = [(x - r, y - r * 0.9), (x + r, y - r * 0.9), (x + r, y + r * 0.1),
+           (x, y + r * 1.05), (x - r, y + r * 0.1)]
+    pygame.draw.polygon(surface, (164, 48, 38) if military else (52, 86, 132), pts)
+    pygame.draw.polygon(surface, OUTLINE, pts, max(1, round(r / 7)))
+    px_ = max(8, round(r * 1.45))
+    img = font(px_, True).render(value, True, (250, 242, 220))
+    surface.blit(img, img.get_rect(center=(round(x), round(y - r * 0.08))))
+
+
+@functools.lru_cache(maxsize=48)
+def tower_sprite(px: int, kind: str) -> pygame.Surface:
+    """A small stone tower with a gate and crenels; the capital's wears a gold crown."""
+    w, h = px * SS, round(px * 1.15) * SS
+    big = pygame.Surface((w, h), pygame.SRCALPHA)
+    stone = {"capital": (214, 196, 150), "grey": (176, 172, 164)}.get(kind, (196, 164, 120))
+    pygame.draw.ellipse(big, (0, 0, 0, 70), (w * 0.08, h * 0.88, w * 0.84, h * 0.1))
+    body = pygame.Rect(w * 0.2, h * 0.34, w * 0.6, h * 0.6)
+    pygame.draw.rect(big, stone, body)
+    pygame.draw.rect(big, shade(stone, 0.78), (body.right - w * 0.16, body.y, w * 0.16, body.h))
+    top = pygame.Rect(w * 0.12, h * 0.22, w * 0.76, h * 0.14)
+    pygame.draw.rect(big, stone, top)
+    for k in range(4):
+        pygame.draw.rect(big, stone, (w * (0.12 + 0.2 * k), h * 0.13, w * 0.16, h * 0.1))
+        pygame.draw.rect(big, OUTLINE, (w * (0.12 + 0.2 * k), h * 0.13, w * 0.16, h * 0.1),
+                         max(2, round(w * 0.025)))
+    for rect in (body, top):
+        pygame.draw.rect(big, OUTLINE, rect, max(2, round(w * 0.035)))
+    door = pygame.Rect(w * 0.41, h * 0.72, w * 0.18, h * 0.22)
+    pygame.draw.rect(big, (60, 40, 28), door, border_top_left_radius=round(w * 0.09),
+                     border_top_right_radius=round(w * 0.09))
+    pygame.draw.rect(big, (40, 28, 20), (w * 0.46, h * 0.45, w * 0.08, h * 0.12))
+    if kind == "capital":  # the Iron Crown over the capital
+        cx, cy, r = w * 0.5, h * 0.07, w * 0.2
+        crown = [(cx - r, cy + r * 0.5), (cx - r, cy - r * 0.3), (cx - r * 0.5, cy + r * 0.05),
+                 (cx, cy - r * 0.5), (cx + r * 0.5, cy + r * 0.05), (cx + r, cy - r * 0.3),
+                 (cx + r, cy + r * 0.5)]
+        pygame.draw.polygon(big, GOLD, crown)
+        pygame.draw.polygon(big, OUTLINE, crown, max(2, round(w * 0.02)))
+    return downsample(big, (px, round(px * 1.15)))
+
+
+def cartouche(surface: pygame.Surface, rect: pygame.Rect, zoom: float) -> None:
+    """A framed parchment label (the boxes and the title)."""
+    if rect.w < 4 or rect.h < 4:
+        return
+    shadow = rect.move(round(6 * zoom), round(8 * zoom))
+    pygame.draw.rect(surface, shade(SEA_DARK, 0.7), shadow, border_radius=round(12 * zoom))
+    pygame.draw.rect(surface, CARTOUCHE, rect, border_radius=round(12 * zoom))
+    pygame.draw.rect(surface, INK, rect, max(1, round(3 * zoom)), border_radius=round(12 * zoom))
+    inner = rect.inflate(-round(16 * zoom), -round(16 * zoom))
+    if inner.w > 4 and inner.h > 4:
+        pygame.draw.rect(surface, INK_SOFT, inner, max(1, round(1.5 * zoom)),
+                         border_radius=round(8 * zoom))
+
+
+def box_icon(surface: pygame.Surface, key: str, at: Point, r: float) -> None:
+    """Rome: the crossed keys; Saracens: the crescent; Magyars: a horseman's bow."""
+    x, y = at
+    if r < 4:
+        return
+    width = max(1, round(r / 7))
+    if key == "rome":
+        for s in (1, -1):
+            a = (x - r * 0.8 * s, y - r * 0.8)
+            b = (x + r * 0.8 * s, y + r * 0.8)
+            pygame.draw.line(surface, GOLD, a, b, max(2, round(r / 5)))
+            pygame.draw.circle(surface, GOLD, a, r * 0.28, width)
+            pygame.draw.line(surface, GOLD, b, (b[0] - r * 0.3 * s, b[1]), max(2, round(r / 6)))
+    elif key == "saracens":
+        pygame.draw.circle(surface, BANNER_RED, at, r * 0.9)
+        pygame.draw.circle(surface, CARTOUCHE, (x + r * 0.38, y - r * 0.1), r * 0.76)
+        pygame.draw.circle(surface, BANNER_RED, (x + r * 0.55, y - r * 0.05), r * 0.16)
+    else:
+        arc = pygame.Rect(0, 0, r * 1.2, r * 1.9)
+        arc.center = (round(x), round(y))
+        pygame.draw.arc(surface, INK, arc, -math.pi / 2, math.pi / 2, max(2, round(r / 6)))
+        pygame.draw.line(surface, INK, (x, y - r * 0.95), (x, y + r * 0.95), width)
+        pygame.draw.line(surface, BANNER_RED, (x - r * 0.9, y), (x + r * 0.7, y), width + 1)
+        pygame.draw.polygon(surface, BANNER_RED, [(x + r * 0.9, y), (x + r * 0.6, y - r * 0.18),
+                                                   (x + r * 0.6, y + r * 0.18)])
+
+
+# -- pieces ----------------------------------------------------------------------------------
+def seat_rgb(colour: int) -> RGB:
+    return SEAT_COLOURS[colour % len(SEAT_COLOURS)]
+
+
+def _figure(big: pygame.Surface, cx: float, base: float, w: float, colour: RGB) -> None:
+    """One pawn: a rounded body with a head, like a wooden meeple seen from the front."""
+    h = w * 1.25
+    body = [(cx - w * 0.5, base), (cx - w * 0.38, base - h * 0.5), (cx - w * 0.18, base - h * 0.62),
+            (cx + w * 0.18, base - h * 0.62), (cx + w * 0.38, base - h * 0.5), (cx + w * 0.5, base)]
+    pygame.draw.polygon(big, colour, body)
+    pygame.draw.polygon(big, OUTLINE, body, max(2, round(w * 0.07)))
+    head = (cx, base - h * 0.76)
+    pygame.draw.circle(big, colour, head, w * 0.22)
+    pygame.draw.circle(big, OUTLINE, head, w * 0.22, max(2, round(w * 0.07)))
+
+
+@functools.lru_cache(maxsize=256)
+def pawn_stack(colour: int, n: int, px: int, lit: bool = False) -> pygame.Surface:
+    """An army of `n` pawns: up to four figures standing staggered, the seat's shape on the
+    front one; more than four show four (the count is written beside by the view)."""
+    px = max(10, px)
+    shown = max(1, min(4, n))
+    w = px * SS
+    side_w = round(w * (1 + 0.34 * (shown - 1)))
+    h = round(w * 1.5)
+    big = pygame.Surface((side_w, h), pygame.SRCALPHA)
+    rgb = seat_rgb(colour)
+    fig_w = w * 0.78
+    pygame.draw.ellipse(big, (0, 0, 0, 80), (0, h * 0.84, side_w, h * 0.14))
+    for k in range(shown):  # back to front
+        cx = fig_w * 0.62 + k * w * 0.34
+        base = h * 0.92 - (shown - 1 - k) * w * 0.1
+        _figure(big, cx, base, fig_w, shade(rgb, 0.82 + 0.18 * (k + 1) / shown))
+    front = fig_w * 0.62 + (shown - 1) * w * 0.34
+    pygame.draw.polygon(big, shade(rgb, 0.45),
+                        shape_points(SEAT_SHAPES[colour % len(SEAT_SHAPES)],
+                                     (front, h * 0.92 - fig_w * 1.25 * 0.27), fig_w * 0.17))
+    if lit:
+        pygame.draw.rect(big, (255, 214, 96), big.get_rect(), max(3, round(w * 0.06)),
+                         border_radius=round(w * 0.2))
+    return downsample(big, (max(1, side_w // SS), max(1, h // SS)))
+
+
+@functools.lru_cache(maxsize=128)
+def emissary(colour: int, px: int, lit: bool = False) -> pygame.Surface:
+    """An emissary: a robed figure with a tall hat, the seat's shape on the robe."""
+    px = max(8, px)
+    w, h = px * SS, round(px * 1.4) * SS
+    big = pygame.Surface((w, h), pygame.SRCALPHA)
+    rgb = seat_rgb(colour)
+    pygame.draw.ellipse(big, (0, 0, 0, 80), (w * 0.08, h * 0.88, w * 0.84, h * 0.1))
+    robe = [(w * 0.14, h * 0.94), (w * 0.34, h * 0.36), (w * 0.66, h * 0.36), (w * 0.86, h * 0.94)]
+    pygame.draw.polygon(big, rgb, robe)
+    pygame.draw.polygon(big, OUTLINE, robe, max(2, round(w * 0.05)))
+    pygame.draw.circle(big, (236, 214, 180), (w * 0.5, h * 0.28), w * 0.16)
+    pygame.draw.circle(big, OUTLINE, (w * 0.5, h * 0.28), w * 0.16, max(2, round(w * 0.05)))
+    hat = [(w * 0.32, h * 0.2), (w * 0.5, h * 0.02), (w * 0.68, h * 0.2)]
+    pygame.draw.polygon(big, shade(rgb, 0.6), hat)
+    pygame.draw.polygon(big, OUTLINE, hat, max(2, round(w * 0.04)))
+    pygame.draw.polygon(big, shade(rgb, 0.4),
+                        shape_points(SEAT_SHAPES[colour % len(SEAT_SHAPES)],
+                                     (w * 0.5, h * 0.64), w * 0.15))
+    if lit:
+        pygame.draw.rect(big, (255, 214, 96), big.get_rect(), max(3, round(w * 0.07)),
+                         border_radius=round(w * 0.2))
+    return downsample(big, (px, round(px * 1.4)))
+
+
+@functools.lru_cache(maxsize=128)
+def banner(colour: int, px: int, troops: bool) -> pygame.Surface:
+    """A seat's banner on a castle: a pennant on a pole, the seat's shape on it; troops side
+    up shows a pawn under the shape (the castle still holds an army), troops down a plain
+    cloth."""
+    px = max(8, px)
+    w, h = px * SS, round(px * 1.3) * SS
+    big = pygame.Surface((w, h), pygame.SRCALPHA)
+    rgb = seat_rgb(colour)
+    pygame.draw.line(big, (70, 50, 30), (w * 0.12, h * 0.02), (w * 0.12, h * 0.98),
+                     max(3, round(w * 0.06)))
+    cloth = [(w * 0.14, h * 0.06), (w * 0.96, h * 0.06), (w * 0.96, h * 0.62),
+             (w * 0.55, h * 0.5), (w * 0.14, h * 0.62)]
+    pygame.draw.polygon(big, rgb, cloth)
+    pygame.draw.polygon(big, OUTLINE, cloth, max(2, round(w * 0.04)))
+    ink = shade(rgb, 0.4)
+    pygame.draw.polygon(big, ink, shape_points(SEAT_SHAPES[colour % len(SEAT_SHAPES)],
+                                               (w * 0.55, h * 0.24), w * 0.13))
+    if troops:
+        _figure(big, w * 0.55, h * 0.49, w * 0.22, (250, 242, 220))
+    return downsample(big, (px, round(px * 1.3)))
+
+
+# -- dice ---------------------------------------------------------------------------------------
+DIE_COLOURS: dict[str, RGB] = {
+    "red": (188, 48, 40),
+    "yellow": (232, 190, 52),
+    "green": (70, 142, 78),
+    "green_plus": (40, 104, 60),
+}
+DIE_FACES: dict[str, tuple[int, ...]] = {
+    "red": (1, 1, 2, 2, 3, 4),
+    "yellow": (1, 2, 3, 3, 4, 5),
+    "green": (2, 3, 4, 4, 5, 6),
+    "green_plus": (3, 4, 5, 5, 6, 7),
+}
+
+
+def _die(name: str) -> DieKind:
+    body = DIE_COLOURS[name]
+    ink = (250, 244, 228) if name != "yellow" else (48, 34, 20)
+    corner = "+1" if name == "green_plus" else ""
+    return DieKind(f"corona_{name}",
+                   tuple(DiceFace(label=str(v), corner=corner) for v in DIE_FACES[name]),
+                   body=body, ink=ink)
+
+
+DICE: dict[str, DieKind] = {name: _die(name) for name in DIE_FACES}
+"""The three dice (and green + 1); face i (1-based) shows DIE_FACES[name][i - 1]."""
+
+
+def die_face_index(name: str, value: int) -> int:
+    """The 1-based face of die `name` that shows `value` (the first such face)."""
+    return DIE_FACES[name].index(value) + 1
