@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.ai.agents import Agent, make_agent
+from rules.ai.agents import Agent, make_agent_for
 from rules.core import Game, Outcome, RulesError, Seat
 
 ACTION_CAP = 20_000
@@ -195,7 +195,7 @@ def simulate(
 ) -> Tally:
     """Play `games` games with agents given per seat (the list repeats if shorter)."""
     seat_specs = [agent_specs[i % len(agent_specs)] for i in range(players)]
-    agents = [make_agent(spec, seed * 1000 + i) for i, spec in enumerate(seat_specs)]
+    agents = [make_agent_for(game, spec, seed * 1000 + i) for i, spec in enumerate(seat_specs)]
     tally = Tally(game.info.id, players, seat_specs, wins_per_seat=[0.0] * players)
     start = time.perf_counter()
     for k in range(games):
@@ -258,7 +258,7 @@ def _arena_games(
     names = list(dict.fromkeys(agent_specs))
     records = {name: AgentRecord() for name in names}
     tally = Tally(game_id, players, names, wins_per_seat=[0.0] * players, per_agent=records)
-    pool = {spec: make_agent(spec, seed * 1000 + i) for i, spec in enumerate(names)}
+    pool = {spec: make_agent_for(game, spec, seed * 1000 + i) for i, spec in enumerate(names)}
 
     def record(seat: Seat, agent: Agent, seconds: float) -> None:
         entry = records[seat_specs[seat]]

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.carolus_magnus.actions import (
     ChooseColour,
+    LayDisc,
     MoveEmperor,
     PlayToCourt,
     PlayToTerritory,
@@ -20,7 +21,7 @@ from rules.carolus_magnus.actions import (
 from rules.carolus_magnus.components import COLOURS, NOBODY, TABLES, sides
 from rules.carolus_magnus.logic import majority
 from rules.carolus_magnus.state import CarolusState, Phase
-from rules.core import Action, Game, Seat
+from rules.core import Action, Game, JsonDict, Seat
 
 ROLLOUT_DEPTH = 40
 """Actions a rollout plays past the tree before `evaluate` scores it: two or three turns."""
@@ -99,3 +100,84 @@ def evaluate(game: Game[Any], state: CarolusState) -> list[float]:
 
 
 __all__ = ["ROLLOUT_DEPTH", "evaluate", "rollout_action"]
+
+
+# -- baseline bot for the arena: a plain policy over the seat's view ------------------
+def _side_strengths(view: JsonDict, t: JsonDict) -> list[int]:
+    """Each side's strength in territory `t`: cubes of the colours it controls plus its
+    castles there."""
+    power = [0] * view["sides"]
+    for colour, holder in view["control"].items():
+        if holder is not None:
+            power[view["side_of_seat"][holder]] += t["cubes"][colour]
+    if t["owner"] is not None:
+        power[t["owner"]] += t["castles"]
+    return power
+
+
+def _strict_winner(power: list[int]) -> int | None:
+    best = max(power)
+    return power.index(best) if best > 0 and power.count(best) == 1 else None
+
+
+def _reach(view: JsonDict, seat: Seat) -> list[int]:
+    """The territories (ids) the Emperor can reach this turn with `seat`'s disc."""
+    disc = next((d["disc"] for d in view["laid"] if d["seat"] == seat), 1)
+    ids = [t["id"] for t in view["territories"]]
+    here = ids.index(view["emperor"])
+    return [ids[(here + step) % len(ids)] for step in range(1, disc + 1)]
+
+
+def _cube_value(view: JsonDict, seat: Seat, action: Action) -> float:
+    side = view["side_of_seat"][seat]
+    if isinstance(action, PlayToCourt):
+        court = view["courts"][seat][action.colour] + 1
+        others = max((c[action.colour] for q, c in enumerate(view["courts"]) if q != seat),
+                     default=0)
+        holder = view["control"][action.colour]
+        gains = court > others and (holder is None or view["side_of_seat"][holder] != side)
+        return 2.0 if gains else 0.3
+    assert isinstance(action, PlayToTerritory)
+    holder = view["control"][action.colour]
+    if holder is None:
+        return 0.1
+    if view["side_of_seat"][holder] != side:
+        return -2.0
+    t = next(t for t in view["territories"] if t["id"] == action.territory)
+    after = dict(t, cubes={**t["cubes"], action.colour: t["cubes"][action.colour] + 1})
+    builds = (_strict_winner(_side_strengths(view, after)) == side and t["owner"] != side
+              and t["id"] in _reach(view, seat))
+    return 4.0 if builds else 1.0
+
+
+def _stop_value(view: JsonDict, seat: Seat, territory: int) -> float:
+    side = view["side_of_seat"][seat]
+    t = next(t for t in view["territories"] if t["id"] == territory)
+    winner = _strict_winner(_side_strengths(view, t))
+    if winner is None or winner == t["owner"]:
+        return 0.0
+    castles = max(1, t["castles"])
+    return float(castles) if winner == side else -float(castles)
+
+
+def greedy_builder(view: JsonDict, legal: list[Action], rng: random.Random) -> Action:
+    """Takes the widest reach, builds or takes a castle whenever the Emperor can stop
+    there, plays cubes where they make its majority or win a clan, never helps a rival."""
+    seat = view["seat"]
+    first = legal[0]
+    if isinstance(first, LayDisc):
+        return max(legal, key=lambda a: a.disc if isinstance(a, LayDisc) else 0)
+    if isinstance(first, MoveEmperor):
+        stops = {m["steps"]: m["territory"] for m in view["emperor_moves"]}
+        return max(legal, key=lambda a: _stop_value(view, seat, stops[a.steps])
+                   if isinstance(a, MoveEmperor) else -99.0)
+    if isinstance(first, (PlayToCourt, PlayToTerritory)):
+        return max(legal, key=lambda a: _cube_value(view, seat, a))
+    if isinstance(first, ChooseColour):
+        mine = view["courts"][seat]
+        return max(legal, key=lambda a: mine[a.colour] if isinstance(a, ChooseColour) else -1)
+    return first
+
+
+BOTS = {"greedy": greedy_builder}
+"""Baseline bot for `python -m rules arena carolus_magnus --agents hard,greedy`."""

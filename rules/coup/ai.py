@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core import Action, Game, Seat
+from rules.core import Action, Game, JsonDict, Seat
 from rules.coup.actions import (
     Allow,
     Assassinate,
@@ -181,3 +181,89 @@ OPPONENTS_BY_POLICY = True
 a possible claim as often as `doubt_chance` says): with UCB they would learn the
 searcher's true cards from the determinizations and catch every bluff, so the search
 would never bluff."""
+
+
+# -- baseline bots for the arena: plain policies over the seat's view ----------------
+def _rival(view: JsonDict, me: Seat) -> Seat:
+    """The most dangerous living rival: most influence, then most coins, then seat order."""
+    alive = [q for q in range(view["players"]) if q != me and view["alive"][q]]
+    return max(alive, key=lambda q: (view["influence"][q], view["coins"][q], -q))
+
+
+def _targeted(legal: list[Action], kind: type[Action], target: Seat) -> Action | None:
+    return next((a for a in legal if isinstance(a, kind) and getattr(a, "target", None) == target),
+                None)
+
+
+def _richest_to_rob(view: JsonDict, me: Seat, legal: list[Action]) -> Action | None:
+    steals = [a for a in legal if isinstance(a, Steal) and view["coins"][a.target] >= 2]
+    return max(steals, key=lambda a: view["coins"][a.target], default=None)
+
+
+def _answer(view: JsonDict, legal: list[Action], doubt: bool, bluff_blocks: bool) -> Action:
+    """Every answer out of turn, and the choices of cards; `doubt`: challenge every claim;
+    `bluff_blocks`: block with any character, held or not."""
+    hand: list[Character] = view["hand"] or []
+    phase = view["phase"]
+    if phase == "pick":
+        return next(a for c in (DUKE, CAPTAIN, ASSASSIN, COUNTESS, AMBASSADOR)
+                    for a in legal if isinstance(a, PickCard) and a.character == c)
+    if phase == "challenge":
+        wanted = Challenge if doubt else Allow
+        return next(a for a in legal if isinstance(a, wanted))
+    if phase == "block":
+        blocks = [a for a in legal if isinstance(a, Block)
+                  and (bluff_blocks or a.character in hand)]
+        return blocks[0] if blocks else next(a for a in legal if isinstance(a, NoBlock))
+    if phase == "prove":
+        return next((a for a in legal if isinstance(a, Reveal)), legal[-1])
+    if phase in ("lose", "exchange"):
+        give_up = least_wanted(hand)
+        return next(a for a in legal if getattr(a, "character", None) == give_up)
+    raise ValueError(phase)
+
+
+def _turn(view: JsonDict, legal: list[Action], claims: set[Character]) -> Action:
+    """The actor's turn for a player who claims exactly the characters in `claims`."""
+    me = view["seat"]
+    rival = _rival(view, me)
+    coup = _targeted(legal, LaunchCoup, rival) or next(
+        (a for a in legal if isinstance(a, LaunchCoup)), None)
+    if coup is not None:
+        return coup
+    assassinate = _targeted(legal, Assassinate, rival)
+    if ASSASSIN in claims and assassinate is not None:
+        return assassinate
+    if DUKE in claims:
+        return Tax()
+    steal = _richest_to_rob(view, me, legal)
+    if CAPTAIN in claims and steal is not None:
+        return steal
+    if AMBASSADOR in claims:
+        return Exchange()
+    return ForeignAid()
+
+
+def honest_bot(view: JsonDict, legal: list[Action], rng: random.Random) -> Action:
+    """Never bluffs, never challenges: claims and blocks only with cards it holds."""
+    if view["phase"] == "action":
+        return _turn(view, legal, set(view["hand"] or []))
+    return _answer(view, legal, doubt=False, bluff_blocks=False)
+
+
+def bluffer_bot(view: JsonDict, legal: list[Action], rng: random.Random) -> Action:
+    """Claims the best action whatever it holds, blocks whatever it can, never challenges."""
+    if view["phase"] == "action":
+        return _turn(view, legal, {DUKE, ASSASSIN, CAPTAIN, AMBASSADOR})
+    return _answer(view, legal, doubt=False, bluff_blocks=True)
+
+
+def sceptic_bot(view: JsonDict, legal: list[Action], rng: random.Random) -> Action:
+    """Plays honestly and challenges every claim it can."""
+    if view["phase"] == "action":
+        return _turn(view, legal, set(view["hand"] or []))
+    return _answer(view, legal, doubt=True, bluff_blocks=False)
+
+
+BOTS = {"honest": honest_bot, "bluffer": bluffer_bot, "sceptic": sceptic_bot}
+"""Baseline bots for `python -m rules arena coup --agents hard,honest` and `make bench`."""

@@ -13,7 +13,7 @@ import math
 import random
 from typing import Any
 
-from rules.core import Action, Game, Seat
+from rules.core import Action, Game, JsonDict, Seat
 from rules.kobayakawa.actions import Draw, Fight, Flip, Keep, Pass
 from rules.kobayakawa.components import CARDS, ROUNDS, UNDECIDED
 from rules.kobayakawa.state import KobayakawaState, Phase
@@ -167,3 +167,38 @@ def world_weight(game: Game[Any], world: KobayakawaState, seat: Seat) -> float:
 def _trusted(chance: float) -> float:
     """The policy's chance of what a seat did, believed `POLICY_TRUST` of the way."""
     return 1.0 - POLICY_TRUST + POLICY_TRUST * chance
+
+
+# -- baseline bots for the arena: plain policies over the seat's view ----------------
+THRESHOLD_KEEP = 8
+"""The threshold bettor flips when its card is at least this, else draws to better it."""
+THRESHOLD_FIGHT = 10
+"""The threshold bettor fights with a card at least this high."""
+
+
+def _keep_higher(view: JsonDict) -> Action:
+    return Keep(max(view["hand"], view["drawn"]))
+
+
+def threshold_bot(view: JsonDict, legal: list[Action], rng: random.Random) -> Action:
+    """Bets when its card is high; draws or flips by a fixed threshold."""
+    phase = view["phase"]
+    if phase == "choose":
+        return Flip() if view["hand"] >= THRESHOLD_KEEP else Draw()
+    if phase == "keep":
+        return _keep_higher(view)
+    return Fight() if view["hand"] >= THRESHOLD_FIGHT else Pass()
+
+
+def greedy_bot(view: JsonDict, legal: list[Action], rng: random.Random) -> Action:
+    """Always draws and keeps the higher card, and fights every round."""
+    phase = view["phase"]
+    if phase == "choose":
+        return Draw()
+    if phase == "keep":
+        return _keep_higher(view)
+    return Fight()
+
+
+BOTS = {"threshold": threshold_bot, "greedy": greedy_bot}
+"""Baseline bots for `python -m rules arena kobayakawa --agents hard,threshold,...`."""

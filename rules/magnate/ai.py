@@ -13,7 +13,7 @@ import math
 import random
 from typing import Any
 
-from rules.core import Action, Game, Seat
+from rules.core import Action, Game, JsonDict, Seat
 from rules.magnate.actions import BuyDeed, Develop, DevelopDeed, Sell, TakeIncome, Trade
 from rules.magnate.components import DISTRICT_INDEX, DISTRICTS, RANK, SUIT_BY_NAME, SUIT_INDEX
 from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase
@@ -115,3 +115,27 @@ def evaluate(game: Game[Any], state: MagnateState) -> list[float]:
     late = 1.0 + state.exhaustions
     p0 = 1.0 / (1.0 + math.exp(-0.8 * late * lead))
     return [p0, 1.0 - p0]
+
+
+# -- baseline bot for the arena: a plain policy over the seat's view ------------------
+def greedy_builder(view: JsonDict, legal: list[Action], rng: random.Random) -> Action:
+    """Builds the highest property it can pay at once, else develops its deeds, else
+    buys the highest deed, else sells its lowest card; never trades."""
+    develops = [a for a in legal if isinstance(a, Develop)]
+    if develops:
+        return max(develops, key=lambda a: RANK[a.card])
+    steps = [a for a in legal if isinstance(a, DevelopDeed)]
+    if steps:
+        return steps[0]
+    deeds = [a for a in legal if isinstance(a, BuyDeed)]
+    if deeds:
+        return max(deeds, key=lambda a: RANK[a.card])
+    sells = [a for a in legal if isinstance(a, Sell)]
+    if sells:
+        return min(sells, key=lambda a: RANK[a.card])
+    rest = [a for a in legal if not isinstance(a, Trade)]
+    return rest[0] if rest else legal[0]
+
+
+BOTS = {"greedy": greedy_builder}
+"""Baseline bot for `python -m rules arena magnate --agents hard,greedy`."""
