@@ -69,6 +69,11 @@ def describe(error: RulesError) -> str:
         )
     if error.code == "unknown_agent":
         return f"unknown agent {p['agent']!r}; known agents: {', '.join(p['known'])}"
+    if error.code == "agent_not_for_game":
+        return (
+            f"agent {p['agent']!r} does not play {p['game']}; its baseline bots: "
+            + (", ".join(p["known"]) or "none")
+        )
     if error.code == "bad_agent_argument":
         return f"bad agent argument in {p['agent']!r}"
     if error.code in ("unknown_option", "bad_option_value"):
