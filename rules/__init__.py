@@ -33,6 +33,7 @@ _GAME_PACKAGES = (
     "coup",
     "magnate",
     "carolus_magnus",
+    "corona_de_hierro",
 )
 
 GAMES: dict[str, Game[Any]] = {}

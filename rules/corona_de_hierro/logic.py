@@ -416,6 +416,8 @@ def kings(s: CoronaState) -> tuple[Seat, ...]:
 
 def loyalty_score(s: CoronaState, seat: Seat) -> int:
     """A loyalty card's VP, by the area where the named player actually stands (§7)."""
+    if not s.loyalty:  # not dealt yet
+        return 0
     card = s.loyalty[seat]
     crowned = kings(s)
     if card == SELF_KING:

@@ -1,0 +1,204 @@
+"""Corona de Hierro's hooks for the common ISMCTS agent: a rollout policy that plays with
+intent (take castles, win support, climb the track, draw and play good cards) and an
+evaluation from the VP a seat would score if the game ended now.
+
+Both run inside sampled worlds (`sample_world`), never on the real state, so the
+search sees only what its seat may know.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from rules.core import Action, Game, Seat
+from rules.corona_de_hierro import logic
+from rules.corona_de_hierro.actions import (
+    Accept,
+    AcceptAlliance,
+    AttackArmy,
+    AttackCastle,
+    ChooseCard,
+    Decline,
+    DenyPassage,
+    Discard,
+    Draw,
+    DrawFive,
+    GrantPassage,
+    Keep,
+    Move,
+    PlaceEmissary,
+    Play,
+    RecallEmissary,
+    Recruit,
+    RequestAlliance,
+    Reroll,
+    RollSupport,
+    SendEmissary,
+    TakeHostage,
+)
+from rules.corona_de_hierro.components import (
+    CASTLE_INDEX,
+    CASTLES,
+    CITY_CASTLE,
+    CITY_INDEX,
+    DIE_MAX,
+    FACES,
+    GREEN_FROM,
+    NEIGHBOURS,
+    band_die,
+    size_die,
+)
+from rules.corona_de_hierro.state import NOBODY, Battle, CastleRoll, CoronaState, Passage, Question
+
+ROLLOUT_DEPTH = 30
+"""Actions a rollout plays past the tree before `evaluate` scores it: about two rounds."""
+WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
+TEMPERATURE = 1.6
+"""VP difference that makes one seat e times likelier to win than another."""
+
+_PAVIA = CASTLE_INDEX.get("pavia", -1)
+_GOOD_CARDS = {
+    "P01": 3.0, "P12": 3.5, "P15": 1.0, "P04": 1.0, "M09": 1.5, "M06": 2.0, "M07": 2.5,
+    "P05": 2.5, "P06": 2.5, "M02": 3.0, "M03": 2.5, "P02": 2.0, "P03": 1.5, "P10": 2.0,
+    "P07": 1.5, "M04": 1.5, "M05": 2.0, "M10": 1.5, "P09": 1.0, "P11": 0.5, "P14": 0.5,
+    "M01": 1.0, "M08": 0.5, "P13": 0.5, "P08": 0.2, "M11": 0.8, "M12": 0.8, "M13": 0.8,
+    "M14": 0.8,
+}
+
+
+def chance(die: int, target: int) -> float:
+    """The chance one roll of `die` reaches `target`."""
+    return sum(1 for f in FACES[die] if f >= target) / 6
+
+
+def _distance_to_targets(s: CoronaState, seat: Seat) -> list[int]:
+    """Per city, roads to the nearest castle this seat does not hold (BFS over the map)."""
+    far = 99
+    dist = [far] * len(NEIGHBOURS)
+    frontier = [CASTLES[k].city for k in range(len(CASTLES)) if s.owner[k] != seat]
+    for c in frontier:
+        dist[c] = 0
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for d in NEIGHBOURS[c]:
+                if dist[d] == far:
+                    dist[d] = dist[c] + 1
+                    nxt.append(d)
+        frontier = nxt
+    return dist
+
+
+def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
+    """How promising a main action looks, roughly in legitimacy-and-VP points."""
+    n = s.players
+    if isinstance(a, RollSupport):
+        k = CASTLE_INDEX[a.castle]
+        return 6.0 * chance(band_die(s.legitimacy[seat]), CASTLES[k].dip)
+    if isinstance(a, AttackCastle):
+        k = CASTLE_INDEX[a.castle]
+        die = size_die(s.pawns(CASTLES[k].city, seat))
+        p = chance(die, CASTLES[k].mil)
+        return (7.0 if k == _PAVIA else 5.0) * p - (1.5 if s.allied(seat, s.owner[k]) else 0)
+    if isinstance(a, Recruit):
+        return 2.5
+    if isinstance(a, AttackArmy):
+        mine = s.pawns(CITY_INDEX[a.city], seat)
+        theirs = s.pawns(CITY_INDEX[a.city], a.player)
+        return 1.5 * (mine - theirs) + (0 if not s.allied(seat, a.player) else -3)
+    if isinstance(a, Move):
+        src, dst = CITY_INDEX[a.city], CITY_INDEX[a.to]
+        gain = dist[src] - dist[dst]
+        whole = a.n == s.pawns(src, seat)
+        k = CITY_CASTLE[src]
+        guard = k >= 0 and s.owner[k] == seat and any(
+            s.army[src * n + q] for q in range(n) if q != seat)
+        return 1.2 * gain + (0.3 if whole else 0) - (1.0 if guard else 0)
+    if isinstance(a, SendEmissary):
+        return 2.2 if a.box == "rome" else 0.6
+    if isinstance(a, PlaceEmissary):
+        k = CASTLE_INDEX[a.castle]
+        mine = any(p == seat for p, _ in s.envoys[k])
+        return 0.5 if mine else 1.8 * chance(band_die(s.legitimacy[seat]), CASTLES[k].dip) + 0.6
+    if isinstance(a, Draw):
+        return 1.6 if len(s.hands[seat]) < 3 else 0.4
+    if isinstance(a, DrawFive):
+        return 0.3
+    if isinstance(a, Play):
+        return _GOOD_CARDS.get(a.card, 0.5)
+    if isinstance(a, AcceptAlliance):
+        return 2.4
+    if isinstance(a, RequestAlliance):
+        return 0.3
+    if isinstance(a, TakeHostage):
+        return 0.8 if not s.allied(seat, a.player) else -2
+    if isinstance(a, RecallEmissary):
+        return -1.0 if a.place == "rome" else 0.1
+    if isinstance(a, Discard):
+        return -0.5 if len(s.hands[seat]) < 5 else 0.2
+    return -0.2  # free actions: rarely worth it in a rollout
+
+
+def _answer(s: CoronaState, seat: Seat, rng: random.Random) -> Action:
+    p = s.pending
+    if isinstance(p, Passage):
+        return GrantPassage() if s.allied(seat, p.mover) or rng.random() < 0.3 else DenyPassage()
+    if isinstance(p, CastleRoll):
+        return Reroll() if chance(p.die, p.target) >= 0.3 or rng.random() < 0.3 else Keep()
+    if isinstance(p, Battle):
+        return Reroll() if rng.random() < 0.7 else Keep()
+    if isinstance(p, Question):
+        return Accept() if p.kind == "marriage" or rng.random() < 0.4 else Decline()
+    return ChooseCard(0)
+
+
+def rollout_action(game: Game[Any], state: CoronaState, seat: Seat,
+                   rng: random.Random) -> Action:
+    """A sensible move, cheaply: the best-scored legal action with a little noise."""
+    s = state
+    if s.pending is not None:
+        return _answer(s, seat, rng)
+    legal = game.legal_actions(s, seat)
+    if len(legal) == 1:
+        return legal[0]
+    dist = _distance_to_targets(s, seat)
+    return max(legal, key=lambda a: _score(s, seat, a, dist) + 1.5 * rng.random())
+
+
+def _value(s: CoronaState, seat: Seat) -> float:
+    """VP if the game ended now, plus a little for what should soon turn into VP."""
+    vp: float = logic.vp_counter(s, seat) + (0 if logic.hostages_of(s, seat) else 1)
+    vp += logic.loyalty_score(s, seat)
+    level = s.legitimacy[seat]
+    vp += 0.12 * level + (0.4 if level >= GREEN_FROM else 0)
+    vp += 0.25 * sum(1 for k in range(len(CASTLES)) if s.owner[k] == seat and s.troops[k])
+    vp += 0.08 * (logic.pawns_on_map(s, seat)) + 0.1 * len(s.hands[seat])
+    vp += 0.05 * s.shields[seat]
+    threatened = 0.0
+    for k, c in enumerate(CASTLES):
+        if s.owner[k] == NOBODY or s.owner[k] == seat:
+            continue
+        if s.pawns(c.city, seat):
+            die = size_die(s.pawns(c.city, seat))
+            if DIE_MAX[die] >= c.mil:
+                threatened += 0.3 * chance(die, c.mil)
+    return vp + threatened
+
+
+def evaluate(game: Game[Any], state: CoronaState) -> list[float]:
+    """Each seat's expected reward, from a softmax of its estimated final VP."""
+    outcome = game.outcome(state)
+    n = state.players
+    if outcome is not None:
+        return [1.0 if p in outcome.winners else 0.0 for p in range(n)]
+    values = [_value(state, p) for p in range(n)]
+    top = max(values)
+    weights = [math.exp((v - top) / TEMPERATURE) for v in values]
+    whole = sum(weights)
+    win = [w / whole for w in weights]
+    return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
+
+
+__all__ = ["ROLLOUT_DEPTH", "evaluate", "rollout_action"]
