@@ -134,6 +134,19 @@ def test_events_and_views_are_json_with_valid_audiences(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_open_view_of_a_finished_game_adds_to_the_spectators_view(game_id: str) -> None:
+    """A replay of a finished game shows every secret: the spectator's view, with every
+    one of its keys unchanged, plus whatever the game kept hidden."""
+    game = rules.get_game(game_id)
+    for k, players in enumerate(_setups(game)):
+        for state, _, _, _ in play_random(game, players, seed=3500 + k):
+            opened = game.open_view(state)
+            json.dumps(opened)
+            public = game.view(state, None)
+            assert {key: opened[key] for key in public} == public
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_saves_round_trip_through_json(game_id: str) -> None:
     game = rules.get_game(game_id)
     for k, players in enumerate(_setups(game) * 2):

@@ -309,3 +309,9 @@ def test_medals_are_conserved_and_never_negative_over_random_games(players: int)
             s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
             assert _medals_in_play(s) == 32 - unused, (k, s.history)
             assert min(s.medals) >= 0 and s.centre >= 0
+
+
+def test_a_finished_games_replay_may_show_every_card() -> None:
+    s = betting([3, 11, 14], kobayakawa=9)
+    opened = GAME.open_view(s)
+    assert opened["hands"] == [3, 11, 14] and GAME.view(s, None)["hand"] is None

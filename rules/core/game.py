@@ -192,6 +192,13 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: Seat | None) -> JsonDict:
         """Exactly what `seat` may know (None: a spectator), as JSON-able data."""
 
+    def open_view(self, state: S) -> JsonDict:
+        """Everything on the table, secrets included: what a replay of a *finished* game
+        shows (nothing is secret once it is over). A spectator's view plus every hidden
+        card, in keys the game documents; never for a game in progress, never for an AI.
+        Games with no hidden cards need not override it."""
+        return self.view(state, None)
+
     @abstractmethod
     def sample_world(self, state: S, seat: Seat, rng: random.Random) -> S:
         """A full state consistent with `view(state, seat)`: unseen cards re-dealt,

@@ -107,6 +107,13 @@ class Coup(Game[CoupState]):
     def view(self, state: CoupState, seat: Seat | None) -> JsonDict:
         return public_and_own(self, state, seat)
 
+    def open_view(self, state: CoupState) -> JsonDict:
+        """The spectator's view plus `hands` (each seat's face-down cards) and `picks`."""
+        out = self.view(state, None)
+        out["hands"] = [h[:] for h in state.hidden]
+        out["picks"] = state.picks[:]
+        return out
+
     def sample_world(self, state: CoupState, seat: Seat, rng: random.Random) -> CoupState:
         return sample_world(state, seat, rng)
 

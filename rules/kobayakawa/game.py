@@ -100,6 +100,14 @@ class Kobayakawa(Game[KobayakawaState]):
             "history": [dict(h) for h in state.history],
         }
 
+    def open_view(self, state: KobayakawaState) -> JsonDict:
+        """The spectator's view plus `hands` (each seat's card, None when out of the
+        round) and `drawn_card` (a card drawn and not yet kept)."""
+        out = self.view(state, None)
+        out["hands"] = [h or None for h in state.hands]
+        out["drawn_card"] = state.drawn or None
+        return out
+
     def sample_world(
         self, state: KobayakawaState, seat: Seat, rng: random.Random
     ) -> KobayakawaState:

@@ -122,6 +122,12 @@ class Magnate(Game[MagnateState]):
             "final_turns": s.final_turns,
         }
 
+    def open_view(self, state: MagnateState) -> JsonDict:
+        """The spectator's view plus `hands` (each seat's cards)."""
+        out = self.view(state, None)
+        out["hands"] = [h[:] for h in state.hands]
+        return out
+
     def sample_world(self, state: MagnateState, seat: Seat, rng: random.Random) -> MagnateState:
         """Re-deal the opponent's hand and the pile from the cards `seat` has not seen.
 
