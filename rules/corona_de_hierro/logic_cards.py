@@ -312,7 +312,7 @@ def card_candidates(s: CoronaState, seat: Seat) -> Iterator[Play]:
         elif need == "pn":
             yield from (play(card, q, n=k) for q in others for k in (0, 1))
         elif need == "c":
-            yield from (play(card, place=castle.key) for castle in CASTLES)
+            yield from (play(card, place=CASTLES[k].key) for k in _castle_choices(s, seat, card))
         elif need == "pc":
             for i, castle in enumerate(CASTLES):
                 for q in sorted({p for p, _ in s.envoys[i] if p != seat}):
@@ -328,6 +328,19 @@ def card_candidates(s: CoronaState, seat: Seat) -> Iterator[Play]:
                         yield play(card, q, CITIES[c])
         else:
             yield from _move_plays(s, seat, card, mine)
+
+
+def _castle_choices(s: CoronaState, seat: Seat, card: str) -> list[int]:
+    """The castles worth checking for a card that names one."""
+    n = s.players
+    if card == "M07":
+        return [k for k in range(len(CASTLES)) if s.owner[k] == seat and s.troops[k]]
+    if card == "M02":
+        return [k for k, c in enumerate(CASTLES)
+                if s.owner[k] != seat and s.army[c.city * n + seat]]
+    if card == "P06":
+        return [k for k in range(len(CASTLES)) if any(p == seat for p, _ in s.envoys[k])]
+    return [k for k, c in enumerate(CASTLES) if c.dip and s.owner[k] == NOBODY]
 
 
 def _move_plays(s: CoronaState, seat: Seat, card: str, mine: list[int]) -> Iterator[Play]:

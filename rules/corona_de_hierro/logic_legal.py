@@ -399,46 +399,56 @@ def candidates(s: CoronaState, seat: Seat) -> Iterator[Action]:
         return
     n = s.players
     others = [q for q in range(n) if q != seat]
+    envoys_in_hand = s.emissaries[seat] > 0
     for c in range(len(CITIES)):
         k = s.army[c * n + seat]
         if not k:
             continue
-        for d in NEIGHBOURS[c]:
-            for m in range(1, k + 1):
-                yield Move(CITIES[c], CITIES[d], m)
+        if c not in s.denied:
+            for d in NEIGHBOURS[c]:
+                for m in range(1, k + 1):
+                    yield Move(CITIES[c], CITIES[d], m)
         for q in others:
             if s.army[c * n + q]:
                 yield AttackArmy(CITIES[c], q)
+    banner = logic.banners_left(s, seat) > 0
     for i, castle in enumerate(CASTLES):
         owner = s.owner[i]
+        envoys = s.envoys[i]
         if owner == seat:
             if s.troops[i]:
                 yield Recruit(castle.key)
-            for q in sorted({p for p, _ in s.envoys[i] if p != seat}):
+            for q in sorted({p for p, _ in envoys if p != seat}):
                 yield TakeHostage(castle.key, q)
-        elif s.army[castle.city * n + seat]:
+        elif banner and s.army[castle.city * n + seat]:
             yield AttackCastle(castle.key)
         if owner == NOBODY and castle.dip:
-            yield PlaceEmissary(castle.key)
-            if any(p == seat for p, _ in s.envoys[i]):
+            if envoys_in_hand and len(envoys) < 2:
+                yield PlaceEmissary(castle.key)
+            if banner and any(p == seat and t < s.turn for p, t in envoys):
                 yield RollSupport(castle.key)
-        if any(p == seat for p, _ in s.envoys[i]):
+        if any(p == seat for p, _ in envoys):
             yield RecallEmissary(castle.key)
     for b, box in enumerate(BOXES):
-        yield SendEmissary(box)
+        if envoys_in_hand and sum(s.boxes[b]) < box_limit(b, n):
+            yield SendEmissary(box)
         if s.boxes[b][seat]:
             yield RecallEmissary(box)
     for q in others:
         pact = s.pact(seat, q)
         if pact is None:
-            yield RequestAlliance(q)
+            if envoys_in_hand:
+                yield RequestAlliance(q)
         elif pact[0] == seat:
             yield RecallEmissary(f"alliance:{q}")
         elif not pact[2]:
             yield AcceptAlliance(q)
-    for deck in DECKS:
-        yield Draw(deck)
-        yield DrawFive(deck)
+    if len(s.hands[seat]) < HAND_MAX:
+        for d, deck in enumerate(DECKS):
+            if s.piles[d]:
+                yield Draw(deck)
+                if s.shields[seat] >= DRAW_FIVE_COST:
+                    yield DrawFive(deck)
     for card in sorted(set(s.hands[seat])):
         yield Discard(card)
     yield from logic_cards.card_candidates(s, seat)
