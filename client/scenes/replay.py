@@ -20,7 +20,9 @@ from rules import visible_events
 
 
 class ReplayScene(Scene):
-    """The public view after any number of actions: a spectator's eyes, so nothing hidden leaks."""
+    """The table after any number of actions. A finished game shows every hand at every
+    step (`Game.open_view`: nothing is secret once it is over); a game still in
+    progress shows a spectator's eyes, so nothing hidden leaks."""
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app)
@@ -68,7 +70,9 @@ class ReplayScene(Scene):
         return self.session.steps[self.index - 1].transition.state
 
     def _show(self) -> None:
-        self.view.show(self.session.game.view(self._state(), None), None)
+        game, state = self.session.game, self._state()
+        shown = game.open_view(state) if self.session.over else game.view(state, None)
+        self.view.show(shown, None)
         self.tips = list(self.view.tips)
         last = self.session.steps[self.index - 1] if self.index else None
         self.ctx.last_seat = last.seat if last else None
