@@ -79,16 +79,18 @@ def test_adjacency_is_symmetric_and_connected(path: Path) -> None:
     for a, neighbours in topo.adjacency.items():
         for b in neighbours:
             assert a in topo.adjacency[b]
-    linked = {a for a, ns in topo.adjacency.items() if ns}
-    if linked:
-        start = min(linked)
-        seen, todo = {start}, [start]
-        while todo:
-            for b in topo.adjacency[todo.pop()]:
-                if b not in seen:
-                    seen.add(b)
-                    todo.append(b)
-        assert seen == linked, f"not connected: {sorted(linked - seen)}"
+    # each kind's linked areas are one network (land and sea may be two: coasts join them)
+    for kind in {a.kind for a in topo.areas}:
+        linked = {a.id for a in topo.areas_of(kind) if topo.adjacency[a.id]}
+        if linked:
+            start = min(linked)
+            seen, todo = {start}, [start]
+            while todo:
+                for b in topo.adjacency[todo.pop()]:
+                    if b not in seen and b in linked:
+                        seen.add(b)
+                        todo.append(b)
+            assert seen == linked, f"{kind} not connected: {sorted(linked - seen)}"
 
 
 def _check_carolus(topo: Topology) -> None:
@@ -133,9 +135,17 @@ def _check_corona(topo: Topology) -> None:
 
 
 # What each game's rules need from its map: every area they name has exactly one shape.
+def _check_conquest(topo: Topology) -> None:
+    # the full lint of the decisions page's §2.4 is tests/test_conquest_of_the_empire_map.py
+    assert len(topo.areas_of("province")) == 42
+    assert len(topo.areas_of("sea")) == 17
+    assert len([r for r in topo.routes if r.kind == "strait"]) == 5
+
+
 RULES_NEEDS: dict[str, Callable[[Topology], None]] = {
     "carolus_magnus": _check_carolus,
     "corona_de_hierro": _check_corona,
+    "conquest_of_the_empire": _check_conquest,
 }
 
 
