@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
 import multiprocessing
 import os
 import random
 import sys
 import warnings
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
 
 import pygame
 import pygame_gui
 
 import rules
-from client import artwork, i18n, text, theme
+from client import artwork, i18n, resources, storage, text, theme
 from client.input import InputMapper
 from client.scenes.base import Scene, draw_tooltip
 from client.settings import Settings
@@ -59,6 +60,10 @@ class App:
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if pygame.display.get_driver() not in ("dummy", "offscreen"):  # pictures may be big
+            desktop = max(pygame.display.get_desktop_sizes() or [size])
+            room = (max(desktop[0], MIN_SIZE[0]), max(desktop[1], MIN_SIZE[1]))
+            size = (min(size[0], room[0]), min(size[1], room[1]))
         surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         try:
             with warnings.catch_warnings():
@@ -163,6 +168,27 @@ class App:
             tip = self.scene.tip_at(self.mouse)
             if tip:
                 draw_tooltip(self.window, self.mouse, tip, self.scale)
+        self._draw_storage_note()
+
+    def _draw_storage_note(self) -> None:
+        """A failed autosave ("could not save: disk full") or a second copy of the app on
+        the same data folder: said in a note at the bottom left while it lasts."""
+        note = storage.note() if self.autosave else None
+        if not note:
+            return
+        size = max(14, round(15 * self.scale))
+        pad = round(8 * self.scale)
+        lines = resources.wrap(note, size, round(420 * self.scale))
+        images = [resources.text(line, size, artwork.PARCHMENT) for line in lines]
+        w = max(image.get_width() for image in images) + 2 * pad
+        h = sum(image.get_height() for image in images) + 2 * pad
+        box = pygame.Rect(2 * pad, self.size[1] - h - 2 * pad, w, h)
+        pygame.draw.rect(self.window, artwork.INK, box, border_radius=pad)
+        pygame.draw.rect(self.window, (214, 96, 70), box, 2, border_radius=pad)
+        y = box.y + pad
+        for image in images:
+            self.window.blit(image, (box.x + pad, y))
+            y += image.get_height()
 
     def _dispatch(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:
@@ -208,14 +234,36 @@ class App:
             # The game itself is safe in the autosave; leave the details for a bug report.
             import traceback
 
-            from client.settings import data_dir
-
-            (data_dir() / "crash.log").write_text(traceback.format_exc(), encoding="utf-8")
+            write_crash_log(traceback.format_exc())
             raise
         finally:
             for scene in reversed(self.scenes):
                 scene.exit()  # stops the AI process even after a crash
             pygame.quit()
+
+
+def write_crash_log(report: str) -> str | None:
+    """Write a crash report where it can be: the data folder, else the temporary folder
+    (a full or read-only data disk must not lose the report too); where it went."""
+    import tempfile
+
+    from client.settings import data_dir
+
+    places = []
+    with contextlib.suppress(OSError):
+        places.append(data_dir() / "crash.log")
+    places.append(Path(tempfile.gettempdir()) / "tablero-crash.log")
+    for place in places:
+        try:
+            with open(place, "w", encoding="utf-8") as fh:
+                fh.write(report)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError:
+            continue
+        print(f"tablero: crash report written to {place}", file=sys.stderr)
+        return str(place)
+    return None
 
 
 # -- command line ----------------------------------------------------------------
@@ -233,17 +281,48 @@ def parse_seats(text: str) -> list[tuple[str, str | None]]:
     return seats
 
 
+MAX_WINDOW = (7680, 4320)  # an 8K screen; the display may bound it further
+MAX_AUTOPLAY = 100_000
+MAX_SEED = 2**63 - 1
+OPTION_DEPTH = 8
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one short line per error: values it echoes are cut to a readable
+    length (a 5,000-digit number comes back as 60 characters), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        from rules.core.safe_json import clip_words
+
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {clip_words(message)}\n")
+
+
+def _bounded_int(low: int, high: int) -> Any:
+    """An argparse type: a whole number from `low` to `high` (no 5,000-digit parse)."""
+
+    def parse(value: str) -> int:
+        digits = value.strip().lstrip("+-")
+        if not digits.isdigit() or len(digits) > len(str(high)) or not low <= int(value) <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}")
+        return int(value)
+
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tablero", description="Tablero: tabletop games.")
+    parser = _Parser(prog="tablero", description="Tablero: tabletop games.")
     parser.add_argument("--version", action="version", version=f"tablero {rules.__version__}")
     parser.add_argument(
         "--game", help=f"start straight into this game: {', '.join(sorted(rules.GAMES))}"
     )
     parser.add_argument("--seats", help="comma list of human, ai, ai:easy, ai:normal, ai:hard")
-    parser.add_argument("--seed", type=int, help="seed for the deal (default: random)")
+    parser.add_argument(
+        "--seed", type=_bounded_int(0, MAX_SEED), help="seed for the deal (default: random)"
+    )
     parser.add_argument(
         "--autoplay",
-        type=int,
+        type=_bounded_int(0, MAX_AUTOPLAY),
         default=0,
         metavar="N",
         help="let the agents play the first N actions (for every seat)",
@@ -267,58 +346,73 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """`["theme=urbis", "rounds=5"]` → {"theme": "urbis", "rounds": 5}: each value is JSON
-    when it parses as JSON, otherwise the plain string. A pair without "=" raises ValueError."""
+    when it parses as JSON, otherwise the plain string. A pair without "=" raises ValueError;
+    a value nested too deep or with an overlong number raises SaveError (the hardened
+    reader's refusal, not a RecursionError)."""
+    from rules.core.safe_json import loads
+
     options: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, text = pair.partition("=")
+        key, sep, value_text = pair.partition("=")
         if not sep or not key.strip():
             raise ValueError(pair)
         try:
-            value = json.loads(text)
-        except ValueError:
-            value = text
+            value = loads(value_text, max_depth=OPTION_DEPTH)
+        except rules.SaveError as exc:
+            if exc.code in ("too_deep", "number_too_long", "not_a_number"):
+                raise
+            value = value_text
         options[key.strip()] = value
     return options
 
 
 def check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Parse --option pairs and let the game's rules validate them (exit 2 when wrong)."""
+    from rules.cli import describe
+    from rules.core.safe_json import clip
+
     try:
         options = parse_options(args.option)
     except ValueError as exc:
-        parser.error(f"--option must look like KEY=VALUE, not {exc.args[0]!r}")
+        parser.error(f"--option must look like KEY=VALUE, not {clip(exc.args[0])!r}")
+    except rules.SaveError as exc:
+        parser.error(f"--option: the value is not usable JSON ({describe(exc)})")
     game = rules.GAMES[args.game]
     try:
         args.options = game.normalize_options(options)
+        game.new_game(len(args.seats), args.seed, args.options)  # e.g. start_player vs seats
     except rules.SetupError as exc:
         known = "; ".join(
             f"{spec.key} (default {spec.default!r}"
             + (f", one of {', '.join(map(repr, spec.choices))})" if spec.choices else ")")
             for spec in game.info.options
         )
-        what = exc.params.get("option", "")
+        what = clip(exc.params.get("option", ""))
         if exc.code == "unknown_option":
             problem = f"{game.info.title} has no option {what!r}"
-        else:
+        elif exc.code == "bad_option_value":
             value = exc.params.get("value")
-            problem = f"bad value {value!r} for {game.info.title}'s option {what!r}"
+            shown = repr(clip(value)) if isinstance(value, str) else clip(value)
+            problem = f"bad value {shown} for {game.info.title}'s option {what!r}"
+            if what == "start_player":
+                problem += f" with {len(args.seats)} seats (seats count from 0; -1: by lot)"
+        else:
+            problem = describe(exc)
         parser.error(f"--option: {problem}; options: {known or 'none'}")
 
 
 def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse wrong arguments with a clear message (argparse exits with status 2)."""
-    if (args.autoplay or args.seats or args.option) and not args.game:
+    if (args.autoplay or args.seats is not None or args.option) and args.game is None:
         parser.error("--seats, --autoplay and --option need --game")
     args.options = {}
-    if args.autoplay < 0:
-        parser.error("--autoplay must be 0 or more")
+    if args.seed is None:
+        args.seed = random.randrange(1, 2**31)
     if args.size:
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-        except ValueError:
-            parser.error(f"--size must look like 1280x800, not {args.size!r}")
-        args.size = (w, h)
-    if args.game:
+        args.size = parse_size(parser, args.size)
+    if args.screenshot is not None:
+        check_screenshot(parser, args.screenshot)
+    if args.game is not None:
         if args.game not in rules.GAMES:
             parser.error(
                 f"unknown game {args.game!r}; known games: {', '.join(sorted(rules.GAMES))}"
@@ -329,10 +423,10 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             parser.error(f"{rules.GAMES[args.game].info.title} has no table in the app yet")
         info = rules.GAMES[args.game].info
         try:
-            seats = parse_seats(args.seats) if args.seats else None
+            seats = parse_seats(args.seats) if args.seats is not None else None
         except ValueError as exc:
             parser.error(
-                f"bad seat {exc.args[0]!r} in --seats (use human, ai or ai:easy|normal|hard)"
+                f"bad seat {exc.args[0][:60]!r} in --seats (use human, ai or ai:easy|normal|hard)"
             )
         if seats is None:
             seats = [("human", None)] + [("ai", "normal")] * (info.min_players - 1)
@@ -343,8 +437,27 @@ def check_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Non
             )
         args.seats = seats
         check_options(parser, args)
-    if args.seed is None:
-        args.seed = random.randrange(1, 2**31)
+
+
+def parse_size(parser: argparse.ArgumentParser, value: str) -> tuple[int, int]:
+    """`1920x1080` → (1920, 1080); at most an 8K screen (the display may bound it more)."""
+    w_text, sep, h_text = value.strip().lower().partition("x")
+    if not sep or not (w_text.isascii() and w_text.isdigit() and h_text.isdigit()):
+        parser.error(f"--size must look like 1280x800, not {value!r}")
+    small = len(w_text) <= 5 and len(h_text) <= 5  # no 5,000-digit int() either
+    if not small or not (1 <= int(w_text) <= MAX_WINDOW[0] and 1 <= int(h_text) <= MAX_WINDOW[1]):
+        parser.error(f"--size {value!r} is too large: at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
+    w, h = int(w_text), int(h_text)
+    return w, h
+
+
+def check_screenshot(parser: argparse.ArgumentParser, value: str) -> None:
+    """The picture goes into a folder that exists, and is not itself a folder."""
+    path = Path(value)
+    if not value.strip() or path.is_dir():
+        parser.error(f"--screenshot wants a file name such as table.png, not {value!r}")
+    if not path.absolute().parent.is_dir():
+        parser.error(f"--screenshot: the folder {str(path.parent)!r} does not exist")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -362,7 +475,13 @@ def main(argv: list[str] | None = None) -> int:
 
     app = App(settings, args.size or None)
     if args.screenshot:
-        return launch.screenshot(app, args)
+        try:
+            return launch.screenshot(app, args)
+        except (pygame.error, OSError) as exc:  # e.g. a folder one cannot write in
+            print(f"tablero: error: --screenshot could not be written ({exc})", file=sys.stderr)
+            return 2
+    if not storage.owns_autosave():  # another copy plays on this data folder: leave its game
+        print(f"tablero: {storage.note()}", file=sys.stderr)
     launch.start(app, args)
     app.run()
     return 0

@@ -167,3 +167,32 @@ def test_screenshot_without_a_game_renders_the_main_menu(tmp_path, data_dir):
     result = run("--screenshot", str(out), data_dir=data_dir)
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+# -- issue 17, case 6: every value checked before use, one short line, exit status 2 ---------
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--game", "coup", "--seats", "ai,ai", "--option", "start_player=5"], "with 2 seats"),
+        (["--game", "coup", "--option", "theme=" + "[" * 100_000], "nests deeper"),
+        (["--game", "coup", "--option", "theme=" + "9" * 5000], "characters long"),
+        (["--screenshot", "/no/such/folder/table.png"], "does not exist"),
+        (["--screenshot", "/"], "wants a file name"),
+        (["--size", "100000x100000"], "too large"),
+        (["--size", "9" * 5000 + "x800"], "too large"),
+        (["--size", "big"], "--size must look like"),
+        (["--seed", "9" * 5000], "--seed: must be a whole number"),
+        (["--game", "coup", "--autoplay", "9" * 5000], "--autoplay: must be a whole number"),
+        (["--game", ""], "unknown game ''"),
+        (["--game", "coup", "--seats", ""], "bad seat ''"),
+        (["--seats", ""], "need --game"),
+        (["--game", "g" * 5000], "unknown game"),
+    ],
+)
+def test_a_hostile_value_gets_one_short_line_and_exit_2(capsys, argv, words):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert max(len(line) for line in err.splitlines()) <= 400

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, resources
+from client import artwork
 from client.anim import Tween, lerp
 from client.games.base import DrawContext, GameView
 from client.games.kobayakawa.gestures import KobayakawaGestures
@@ -235,10 +235,10 @@ class KobayakawaView(KobayakawaGestures, GameView):
                 anchor="center",
             )
             tag_rect = tag_rect.union(pygame.Rect(badge[0] - self.s(12), badge[1], 1, 1))
-        width = tag_rect.left - spot.name[0] - 2 * r - self.s(14)
-        while len(name) > 3 and resources.font(self.s(17), True).size(name)[0] > width:
-            name = name[:-2] + "…"
-        self.label(surface, name, 17, (spot.name[0] + 2 * r + self.s(6), spot.name[1]), TEXT, True)
+        left = spot.name[0] + 2 * r + self.s(6)
+        box = pygame.Rect(left, spot.name[1] - self.s(2), tag_rect.left - self.s(8) - left,
+                          self.s(26))
+        self.text(surface, name, 17, box, TEXT, True, max_lines=1, free_text=True)
 
     def _draw_hand(
         self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
