@@ -63,6 +63,8 @@ def main() -> None:
     # Coup's hard AI: how often it bluffs and how often its challenges win (4 players).
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_coup_bluff.py"),
                     "8", "4", "hard"], check=True)
+    # Hostile files: the fuzzers of make test by the thousand (cases and failures).
+    subprocess.run([sys.executable, __file__.replace("bench.py", "bench_fuzz.py")], check=False)
     # The packaged app (if built): cold start to the menu, and the archive's size.
     print(json.dumps(packaged_cold_start()), flush=True)
 
