@@ -1,0 +1,987 @@
+"""Corona de Hierro on the table: the antique map of Italy on a zoomable board, armies as
+stacked figures, banners and emissaries on the castles and in the boxes, the legitimacy
+track and seat panels on the right, decks, pool and the viewer's hand under the map.
+
+Gestures become actions taken from `legal_actions`:
+- drag an army along a road (several pawns: the number is chosen on drop, from a small
+  menu of the legal moves; a Forced March or another card that moves there is offered too);
+- drag an emissary from your panel onto a castle (`place_emissary`), a box
+  (`send_emissary`) or another seat's panel (`request_alliance`);
+- drag a card from your hand onto its target (a city, a castle, a box, a seat's panel) or
+  onto a discard pile;
+- click anything (a city, a castle, a box, a seat's panel, a card, a deck, your emissaries)
+  for a menu of every legal action about it, so everything is also reachable by buttons;
+  the prompt offers the draws, the free actions and every answer (passage, rerolls, yes/no,
+  the Draw-five choice).
+While something is held, the targets its legal actions allow light up; a drop elsewhere
+snaps back, and a drop that asks for an illegal action shows the rules' reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from client import artwork, text
+from client.anim import Tween, lerp
+from client.art import corona_de_hierro as art
+from client.board import Board
+from client.games.base import DrawContext, GameView
+from client.games.corona_de_hierro import words
+from client.games.corona_de_hierro.layout import Layout, layout
+from client.games.corona_de_hierro.panels import ChromePainter, shield_icon
+from client.i18n import language, tr
+from client.input import Intent
+from client.scenes.base import draw_panel
+from client.widgets.dice import DiceTray
+from rules import Action, Event, IllegalAction, Seat
+from rules.corona_de_hierro.actions import (
+    AcceptAlliance,
+    AskRelease,
+    AttackArmy,
+    AttackCastle,
+    ChooseMainCastle,
+    Discard,
+    Draw,
+    DrawFive,
+    Move,
+    OfferSwap,
+    PlaceEmissary,
+    Play,
+    RecallEmissary,
+    Recruit,
+    ReleaseHostage,
+    RequestAlliance,
+    RollSupport,
+    SendEmissary,
+    TakeHostage,
+)
+from rules.maps import load_topology
+
+LIT = (255, 214, 96)
+LIT_SOFT = (255, 214, 96, 80)
+HOVER = (250, 244, 226)
+MENU_ROWS = 10
+UNIT = 40.0
+"""World pixels a token is sized for: offsets round a city scale with the token's size."""
+ANSWER_TYPES = {"reroll", "keep", "grant_passage", "deny_passage", "accept", "decline",
+                "choose_card"}
+FREE_TYPES = {"release_hostage", "offer_swap", "ask_release"}
+
+
+def swords(surface: pygame.Surface, at: tuple[float, float], r: float,
+           colour: tuple[int, int, int], width: int) -> None:
+    """Two crossed blades: a battle."""
+    x, y = at
+    for s in (1, -1):
+        pygame.draw.line(surface, colour, (x - r * s, y - r), (x + r * s, y + r), width)
+        pygame.draw.line(surface, colour, (x + r * 0.55 * s - r * 0.3, y + r * 0.55 + r * 0.3),
+                         (x + r * 0.55 * s + r * 0.3, y + r * 0.55 - r * 0.3), width)
+
+
+def mark(surface: pygame.Surface, ok: bool, at: tuple[float, float], r: float) -> None:
+    """A green tick (the roll succeeds) or a red cross (it fails)."""
+    x, y = at
+    w = max(2, round(r / 3))
+    if ok:
+        pygame.draw.lines(surface, (40, 120, 50), False,
+                          [(x - r, y), (x - r * 0.3, y + r * 0.7), (x + r, y - r * 0.8)], w)
+    else:
+        pygame.draw.line(surface, (170, 40, 30), (x - r, y - r), (x + r, y + r), w)
+        pygame.draw.line(surface, (170, 40, 30), (x - r, y + r), (x + r, y - r), w)
+
+
+@dataclass
+class Menu:
+    """A small list of orders drawn over the table: rows of (words, action or a group)."""
+
+    anchor: tuple[int, int]
+    title: str
+    rows: list[tuple[str, Action | list[Action]]]
+    rects: list[pygame.Rect] = field(default_factory=list)
+    box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class CoronaView(GameView):
+    game_id = "corona_de_hierro"
+
+    def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
+        super().__init__(names, seats)
+        topo = load_topology("corona_de_hierro")
+        self.topology = topo
+        self.names_ = words.Names(topo)
+        self.painter = art.CoronaPainter(topo, language())
+        self.board = Board(topo, self.painter)
+        self.colours = [int(s.get("colour", i)) for i, s in enumerate(seats)]
+        self.chrome = ChromePainter(self)
+        self.lay: Layout | None = None
+        self.city_pos = {p.key: p.position for p in topo.places if p.kind == "city"}
+        self.castle_of = {str(p.properties["city"]): p.key for p in topo.places
+                          if p.kind == "castle"}
+        self.box_areas = {a.key: a for a in topo.areas if a.kind == "box"}
+        self.held: tuple[str, Any] | None = None
+        self.held_pos: tuple[int, int] = (0, 0)
+        self.carried = False
+        self.pan_from: tuple[int, int] | None = None
+        self.menu: Menu | None = None
+        self.flash = ""
+        self.serial = 0
+        self.stacks: list[tuple[pygame.Rect, str, int]] = []
+        self.focus = (0.0, 60.0, 4000.0, 2500.0)
+
+    # -- layout and state ---------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        super().layout(rect, scale)
+        self.lay = layout(rect, len(self.names), scale)
+        if self.lay.board != self.board.camera.viewport:
+            self.board.layout(self.lay.board, self.focus)
+        self.menu = None
+
+    def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
+        super().show(view, viewer)
+        self.serial += 1
+        if self.painter.lang != language():
+            self.painter.set_language(language())
+        self.menu = None
+
+    def update(self, dt: float) -> None:
+        self.board.update(dt)
+
+    def acting_seat(self) -> Seat | None:
+        acting = self.view.get("to_act") or []
+        return acting[0] if acting else self.viewer
+
+    def castle(self, key: str) -> dict[str, Any]:
+        for c in self.view["castles"]:
+            if c["key"] == key:
+                found: dict[str, Any] = c
+                return found
+        raise KeyError(key)
+
+    def _token_px(self) -> int:
+        camera = self.board.camera
+        zoom = camera.level_zoom(camera.level)
+        return max(self.s(16), min(self.s(46), round(UNIT * zoom)))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def opaque_rect(self) -> pygame.Rect | None:
+        return pygame.Rect(self.board.camera.viewport) if self.view else None
+
+    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        if not self.view or self.lay is None:
+            return
+        self.board.fill_outside(surface, art.sea_texture())
+        self.board.draw(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.board.camera.viewport)
+        lit = self._lit(ctx)
+        self._draw_targets(surface, lit, ctx)
+        self._draw_castles(surface)
+        self._draw_boxes(surface)
+        self._draw_armies(surface, ctx, lit)
+        self._draw_battle_mark(surface)
+        self._draw_plate(surface, ctx)
+        surface.set_clip(clip)
+        self.chrome.draw(surface, self.lay, self._chrome_lit(ctx, lit), self.serial,
+                         ctx.thinking, ctx.now)
+        if self.tips is not self.chrome.tips:
+            self.tips[:] = self.chrome.tips
+        self._draw_menu(surface)
+        self._draw_held(surface)
+        self._draw_flash(surface)
+
+    def _lit(self, ctx: DrawContext) -> dict[str, set[Any]]:
+        """What may be picked up or dropped on now, from the legal actions only."""
+        legal = ctx.legal
+        out: dict[str, set[Any]] = {"cities": set(), "boxes": set(), "seats": set(),
+                                    "armies": set(), "castles": set()}
+        if self.held is None:
+            for a in legal:
+                if isinstance(a, Move):
+                    out["armies"].add(a.city)
+                elif isinstance(a, ChooseMainCastle):
+                    out["castles"].add(a.castle)
+            return out
+        kind, what = self.held
+        for a in self._held_actions(legal):
+            self._add_target(out, a, kind, what)
+        return out
+
+    def _held_actions(self, legal: list[Action]) -> list[Action]:
+        assert self.held is not None
+        kind, what = self.held
+        if kind == "army":
+            return [a for a in legal if (isinstance(a, Move) and a.city == what)
+                    or (isinstance(a, Play) and a.place == what and a.to)]
+        if kind == "emissary":
+            return [a for a in legal if isinstance(a, PlaceEmissary | SendEmissary
+                                                   | RequestAlliance)]
+        hand = self.view.get("hand") or []
+        cid = hand[what] if 0 <= what < len(hand) else ""
+        return [a for a in legal if isinstance(a, Play | Discard) and a.card == cid]
+
+    def _add_target(self, out: dict[str, set[Any]], a: Action, kind: str, what: Any) -> None:
+        if isinstance(a, Move):
+            out["cities"].add(a.to)
+        elif isinstance(a, PlaceEmissary):
+            out["castles"].add(a.castle)
+        elif isinstance(a, SendEmissary):
+            out["boxes"].add(a.box)
+        elif isinstance(a, RequestAlliance):
+            out["seats"].add(a.player)
+        elif isinstance(a, Discard):
+            out["seats"].add("discard")
+        elif isinstance(a, Play):
+            if a.to:
+                out["cities"].add(a.to)
+            elif a.place in self.box_areas:
+                out["boxes"].add(a.place)
+            elif a.place in self.city_pos:
+                out["cities"].add(a.place)
+            elif a.place:
+                out["castles"].add(a.place)
+            if a.player >= 0:
+                out["seats"].add(a.player)
+            if not a.to and not a.place and a.player < 0:
+                out["seats"].add("self")
+
+    def _chrome_lit(self, ctx: DrawContext, lit: dict[str, set[Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {"acting": tuple(ctx.acting)}
+        legal = ctx.legal
+        out["targets"] = tuple(sorted(p for p in lit["seats"] if isinstance(p, int)))
+        me = self.acting_seat()
+        if self.held is None and me is not None and any(
+                isinstance(a, PlaceEmissary | SendEmissary | RequestAlliance) for a in legal):
+            out["emissary_source"] = me
+        if self.held is not None and self.held[0] == "emissary":
+            out["held_emissary"] = self.held[1]
+        if self.held is not None and self.held[0] == "card":
+            out["held_card"] = self.held[1]
+        decks = {a.deck for a in legal if isinstance(a, Draw | DrawFive)}
+        if "discard" in lit["seats"]:
+            decks.add("discard")
+        out["decks"] = tuple(sorted(decks))
+        out["cards"] = tuple(sorted({a.card for a in legal if isinstance(a, Play)}))
+        return out
+
+    def _city_screen(self, key: str) -> tuple[float, float]:
+        return self.board.to_screen(self.city_pos[key])
+
+    def _spot(self, key: str, offset: tuple[float, float]) -> tuple[int, int]:
+        x, y = self._city_screen(key)
+        k = self._token_px() / UNIT
+        return (round(x + offset[0] * k), round(y + offset[1] * k))
+
+    def _draw_targets(self, surface: pygame.Surface, lit: dict[str, set[Any]],
+                      ctx: DrawContext) -> None:
+        r = max(self.s(14), round(self._token_px() * 0.9))
+        width = max(2, self.s(3))
+        hot = self._city_at(self.held_pos) if self.held is not None else None
+        for city in lit["cities"] | {self._city_of_castle(c) for c in lit["castles"]}:
+            x, y = self._city_screen(city)
+            ring = (255, 240, 170) if city == hot else LIT
+            pygame.draw.circle(surface, ring, (x, y), r + (self.s(4) if city == hot else 0),
+                               width)
+        for key in lit["boxes"]:
+            rect = self._box_rect(key)
+            pygame.draw.rect(surface, LIT, rect.inflate(self.s(6), self.s(6)), width,
+                             border_radius=self.s(8))
+        if self.held is None and self.pan_from is None and self.menu is None:
+            city = self._city_at(ctx.hover)
+            if city is not None:
+                x, y = self._city_screen(city)
+                pygame.draw.circle(surface, HOVER, (x, y), r, max(1, self.s(2)))
+
+    def _city_of_castle(self, castle: str) -> str:
+        for c in self.view["castles"]:
+            if c["key"] == castle:
+                return str(c["city"])
+        return castle
+
+    def _box_rect(self, key: str) -> pygame.Rect:
+        area = self.box_areas[key]
+        xs = [p[0] for p in area.polygon]
+        ys = [p[1] for p in area.polygon]
+        x0, y0 = self.board.to_screen((min(xs), min(ys)))
+        x1, y1 = self.board.to_screen((max(xs), max(ys)))
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+    def _draw_castles(self, surface: pygame.Surface) -> None:
+        px = self._token_px()
+        for c in self.view["castles"]:
+            if c["owner"] is not None:
+                img = art.banner(self.colours[c["owner"]], round(px * 0.8), bool(c["troops"]))
+                surface.blit(img, img.get_rect(midbottom=self._spot(c["city"], art.BANNER_SPOT)))
+            for i, envoy in enumerate(c["envoys"][:2]):
+                img = art.emissary(self.colours[envoy["seat"]], round(px * 0.6))
+                spot = self._spot(c["city"], art.EMISSARY_SPOTS[i])
+                surface.blit(img, img.get_rect(midbottom=spot))
+
+    def _draw_boxes(self, surface: pygame.Surface) -> None:
+        px = max(self.s(14), round(self._token_px() * 0.7))
+        for key, held in self.view["boxes"].items():
+            rect = self._box_rect(key)
+            x = rect.x + max(self.s(8), rect.w // 12)
+            y = rect.bottom - max(self.s(6), rect.h // 10)
+            for seat, n in enumerate(held):
+                for _ in range(n):
+                    img = art.emissary(self.colours[seat], px)
+                    surface.blit(img, img.get_rect(bottomleft=(x, y)))
+                    x += img.get_width() + self.s(2)
+
+    def _draw_armies(self, surface: pygame.Surface, ctx: DrawContext,
+                     lit: dict[str, set[Any]]) -> None:
+        px = self._token_px()
+        self.stacks = []
+        held_city = self.held[1] if self.held is not None and self.held[0] == "army" else None
+        me = self.acting_seat()
+        for city, counts in self.view["armies"].items():
+            present = [(seat, n) for seat, n in enumerate(counts) if n]
+            for slot, (seat, n) in enumerate(present):
+                n -= sum(h[3] for h in ctx.hidden if isinstance(h, tuple) and len(h) == 4
+                         and h[0] == "army_in" and h[1] == city and h[2] == seat)
+                if n <= 0:
+                    continue
+                movable = city in lit["armies"] and seat == me
+                img = art.pawn_stack(self.colours[seat], n, px, movable and city != held_city)
+                spot = self._spot(city, art.ARMY_SLOTS[slot % len(art.ARMY_SLOTS)])
+                rect = img.get_rect(midbottom=(spot[0], spot[1] + px // 2))
+                if city == held_city and seat == me:
+                    img = img.copy()
+                    img.set_alpha(110)
+                surface.blit(img, rect)
+                self.stacks.append((rect, city, seat))
+                if n >= 2:
+                    badge = text.label(surface, str(n), max(self.s(14), px // 2),
+                                       (rect.right, rect.bottom), (250, 246, 232), bold=True,
+                                       anchor="bottomright")
+                    del badge
+
+    def _draw_battle_mark(self, surface: pygame.Surface) -> None:
+        pend = self.view.get("pending")
+        if not pend or pend.get("kind") not in ("battle", "passage"):
+            return
+        x, y = self._city_screen(pend["city"])
+        r = max(self.s(10), self._token_px() // 2)
+        y -= round(self._token_px() * 1.9)
+        colour = (160, 40, 30) if pend["kind"] == "battle" else (60, 60, 60)
+        swords(surface, (x, y), r, colour, max(2, self.s(4)))
+        pygame.draw.circle(surface, LIT, (x, y), r + self.s(4), max(1, self.s(2)))
+
+    # -- the dice plate -----------------------------------------------------------------------
+    def _draw_plate(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        pend = self.view.get("pending")
+        if self.lay is None or not pend or pend["kind"] not in ("battle", "castle_roll"):
+            return
+        if any(isinstance(h, tuple) and h and h[0] == "plate" for h in ctx.hidden):
+            return
+        plate = self.lay.dice
+        draw_panel(surface, plate, self.scale)
+        head = pygame.Rect(plate.x + self.s(10), plate.y + self.s(6), plate.w - self.s(20),
+                           self.s(22))
+        size = self.s(46)
+        if pend["kind"] == "castle_roll":
+            title = f"{self.names_.castle(pend['castle'])} — {pend['target']}+"
+            text.draw(surface, title, head, self.s(16), artwork.INK, bold=True, max_lines=1)
+            self._die(surface, pend["seat"], pend["die"], pend["value"],
+                      (plate.x + self.s(50), plate.centery + self.s(12)), size)
+            ok = pend["value"] >= pend["target"]
+            mark(surface, ok, (plate.x + self.s(124), plate.centery + self.s(12)), self.s(14))
+            return
+        title = f"{self.names_.city(pend['city'])} · {pend['round']}"
+        text.draw(surface, title, head, self.s(16), artwork.INK, bold=True, max_lines=1)
+        y = plate.centery + self.s(12)
+        self._die(surface, pend["attacker"], pend["att_die"], pend["att"],
+                  (plate.x + self.s(56), y), size)
+        swords(surface, (plate.centerx, y), self.s(12), artwork.INK, max(2, self.s(3)))
+        if pend["defence"]:
+            self._die(surface, pend["defender"], pend["def_die"], pend["defence"],
+                      (plate.right - self.s(56), y), size)
+        else:
+            artwork.draw_seat_marker(surface, (plate.right - self.s(56), y), self.s(12),
+                                     self.colours[pend["defender"]])
+
+    def _die(self, surface: pygame.Surface, seat: int, die: str, value: int,
+             centre: tuple[int, int], size: int) -> None:
+        from client.art.dice import die_face
+
+        img = die_face(art.DICE[die], art.die_face_index(die, value), size)
+        surface.blit(img, img.get_rect(center=centre))
+        artwork.draw_seat_marker(surface, (centre[0] - size // 2 - self.s(14), centre[1]),
+                                 self.s(9), self.colours[seat])
+
+    # -- the orders menu ----------------------------------------------------------------------
+    def open_menu(self, title: str, actions: list[Action], anchor: tuple[int, int]) -> None:
+        if not actions:
+            self.menu = None
+            self.flash = tr("cdh.hint.no_target")
+            return
+        self.menu = Menu(anchor, title, self._rows(actions))
+        self._place_menu()
+
+    def _rows(self, actions: list[Action]) -> list[tuple[str, Action | list[Action]]]:
+        if len(actions) <= MENU_ROWS:
+            return [(words.action_label(self, a, True), a) for a in actions]
+        for key in ("type", "card", "player", "place", "city", "to"):
+            groups: dict[Any, list[Action]] = {}
+            for a in actions:
+                groups.setdefault(getattr(a, key, None), []).append(a)
+            if len(groups) > 1:
+                rows: list[tuple[str, Action | list[Action]]] = []
+                for _value, group in groups.items():
+                    if len(group) == 1:
+                        rows.append((words.action_label(self, group[0], True), group[0]))
+                    else:
+                        head = self._group_label(key, group[0])
+                        rows.append((tr("cdh.menu.more", label=head, n=len(group)), group))
+                return rows[: MENU_ROWS * 2]
+        return [(words.action_label(self, a, True), a) for a in actions[: MENU_ROWS * 2]]
+
+    def _group_label(self, key: str, a: Action) -> str:
+        if key == "type":
+            label = words.action_label(self, a, True)
+            return label.split(":")[0] if a.type == "play" else label
+        if key == "card":
+            return words.card(getattr(a, "card", ""))
+        if key == "player":
+            return words.seat_name(self, getattr(a, "player", None))
+        if key in ("place", "city"):
+            return words.place(self, str(getattr(a, key, "")))
+        return self.names_.city(str(getattr(a, "to", "")))
+
+    def _place_menu(self) -> None:
+        menu = self.menu
+        if menu is None:
+            return
+        row_h = self.s(30)
+        width = self.s(330)
+        height = row_h * (len(menu.rows) + 1) + self.s(12)
+        box = pygame.Rect(0, 0, width, height)
+        box.topleft = (menu.anchor[0] + self.s(12), menu.anchor[1] - self.s(20))
+        box.clamp_ip(self.rect)
+        menu.box = box
+        menu.rects = [pygame.Rect(box.x + self.s(6), box.y + self.s(6) + row_h * (i + 1),
+                                  box.w - self.s(12), row_h - self.s(2))
+                      for i in range(len(menu.rows))]
+
+    def _draw_menu(self, surface: pygame.Surface) -> None:
+        menu = self.menu
+        if menu is None:
+            return
+        draw_panel(surface, menu.box, self.scale)
+        pygame.draw.rect(surface, LIT, menu.box, self.s(2), border_radius=self.s(8))
+        head = pygame.Rect(menu.box.x + self.s(10), menu.box.y + self.s(6),
+                           menu.box.w - self.s(20), self.s(26))
+        text.draw(surface, menu.title, head, self.s(15), artwork.INK, bold=True,
+                  valign="middle", max_lines=1)
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        for (label, _payload), rect in zip(menu.rows, menu.rects, strict=True):
+            fill = (255, 236, 180) if rect.collidepoint(mouse) else (236, 226, 200)
+            pygame.draw.rect(surface, fill, rect, border_radius=self.s(5))
+            pygame.draw.rect(surface, (150, 126, 90), rect, 1, border_radius=self.s(5))
+            inner = rect.inflate(-self.s(12), 0)
+            text.draw(surface, label, inner, self.s(15), artwork.INK, valign="middle",
+                      max_lines=1)
+
+    def _menu_click(self, pos: tuple[int, int]) -> Action | None:
+        menu = self.menu
+        assert menu is not None
+        for (_label, payload), rect in zip(menu.rows, menu.rects, strict=True):
+            if rect.collidepoint(pos):
+                if isinstance(payload, list):
+                    self.menu = Menu(menu.anchor, _label, self._rows(payload))
+                    self._place_menu()
+                    return None
+                self.menu = None
+                return payload
+        self.menu = None
+        return None
+
+    # -- held pieces --------------------------------------------------------------------------
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        if self.held is None:
+            return
+        kind, what = self.held
+        me = self.acting_seat()
+        colour = self.colours[me] if me is not None else 0
+        if kind == "army":
+            n = (self.view["armies"].get(what) or [0] * len(self.names))[me or 0]
+            img = art.pawn_stack(colour, n, self.s(34), True)
+        elif kind == "emissary":
+            img = art.emissary(colour, self.s(30), True)
+        else:
+            hand = self.view.get("hand") or []
+            if not 0 <= what < len(hand) or self.lay is None:
+                return
+            rect = self.lay.hand[0].copy()
+            rect.center = self.held_pos
+            self.chrome.card_face(surface, rect, hand[what], True)
+            return
+        surface.blit(img, img.get_rect(center=self.held_pos))
+
+    def _draw_flash(self, surface: pygame.Surface) -> None:
+        if not self.flash:
+            return
+        vp = self.board.camera.viewport
+        box = pygame.Rect(0, 0, min(vp.w - self.s(20), self.s(560)), self.s(34))
+        box.midbottom = (vp.centerx, vp.bottom - self.s(10))
+        pygame.draw.rect(surface, (30, 26, 22), box, border_radius=self.s(8))
+        text.draw(surface, self.flash, box.inflate(-self.s(16), -self.s(4)), self.s(15),
+                  (250, 240, 214), bold=True, align="center", valign="middle", max_lines=1)
+
+    # -- hit-testing ------------------------------------------------------------------------------
+    def _city_at(self, pos: tuple[int, int]) -> str | None:
+        if not self.board.camera.viewport.collidepoint(pos):
+            return None
+        radius = max(self.s(18), round(self._token_px() * 1.1))
+        place = self.board.place_at(pos, "city", radius)
+        return place.key if place is not None else None
+
+    def _stack_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        for rect, city, seat in reversed(self.stacks):
+            if rect.collidepoint(pos):
+                return city, seat
+        return None
+
+    def _box_at(self, pos: tuple[int, int]) -> str | None:
+        for key in self.box_areas:
+            if self._box_rect(key).collidepoint(pos) and \
+                    self.board.camera.viewport.collidepoint(pos):
+                return key
+        return None
+
+    def _seat_at(self, pos: tuple[int, int]) -> int | None:
+        if self.lay is None:
+            return None
+        for seat, panel in self.lay.panels.items():
+            if panel.rect.collidepoint(pos):
+                return seat
+        return None
+
+    def _card_at(self, pos: tuple[int, int]) -> int | None:
+        if self.lay is None:
+            return None
+        hand = self.view.get("hand") or []
+        for i, rect in enumerate(self.lay.hand[: len(hand)]):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def _deck_at(self, pos: tuple[int, int]) -> str | None:
+        if self.lay is None:
+            return None
+        for deck, rect in self.lay.decks.items():
+            if rect.collidepoint(pos):
+                return deck
+        for deck, rect in self.lay.discards.items():
+            if rect.collidepoint(pos):
+                return f"discard:{deck}"
+        return None
+
+    def _piece_at(self, pos: tuple[int, int], legal: list[Action]) -> tuple[str, Any] | None:
+        me = self.acting_seat()
+        stack = self._stack_at(pos)
+        if stack is not None and stack[1] == me and any(
+                isinstance(a, Move | Play) and getattr(a, "city", getattr(a, "place", None))
+                == stack[0] for a in legal):
+            return ("army", stack[0])
+        if self.lay is not None and me is not None and me in self.lay.panels and \
+                self.lay.panels[me].emissaries.collidepoint(pos) and \
+                self.view["emissaries_in_hand"][me] > 0:
+            return ("emissary", me)
+        card = self._card_at(pos)
+        if card is not None:
+            return ("card", card)
+        return None
+
+    # -- what things offer --------------------------------------------------------------------
+    def actions_for_city(self, city: str, legal: list[Action]) -> list[Action]:
+        castle = self.castle_of.get(city, "")
+        return [a for a in legal if self._about_city(a, city, castle)]
+
+    @staticmethod
+    def _about_city(a: Action, city: str, castle: str) -> bool:
+        if isinstance(a, Move | AttackArmy):
+            return a.city == city
+        if isinstance(a, ChooseMainCastle | Recruit | AttackCastle | PlaceEmissary
+                      | RollSupport | TakeHostage):
+            return a.castle == castle
+        if isinstance(a, RecallEmissary):
+            return bool(castle) and a.place == castle
+        if isinstance(a, Play):
+            return bool(a.place or a.to) and (a.place in (city, castle) or a.to == city)
+        return False
+
+    def actions_for_box(self, box: str, legal: list[Action]) -> list[Action]:
+        return [a for a in legal if (isinstance(a, SendEmissary) and a.box == box)
+                or (isinstance(a, RecallEmissary) and a.place == box)
+                or (isinstance(a, Play) and a.place == box)]
+
+    def actions_for_seat(self, seat: int, legal: list[Action]) -> list[Action]:
+        me = self.acting_seat()
+        return [a for a in legal if self._about_seat(a, seat, me)]
+
+    @staticmethod
+    def _about_seat(a: Action, seat: int, me: Seat | None) -> bool:
+        if isinstance(a, RequestAlliance | AcceptAlliance | ReleaseHostage | OfferSwap
+                      | AskRelease):
+            return a.player == seat
+        if isinstance(a, RecallEmissary):
+            return a.place == f"alliance:{seat}"
+        if isinstance(a, Play):
+            return a.player == seat or (seat == me and a.player < 0 and not a.place
+                                        and not a.to)
+        return False
+
+    def actions_for_card(self, cid: str, legal: list[Action]) -> list[Action]:
+        return [a for a in legal if isinstance(a, Play | Discard) and a.card == cid]
+
+    # -- gestures -----------------------------------------------------------------------------
+    def gesture(self, intent: Intent, legal: list[Action]) -> bool:
+        if intent.kind == "hover" and self.carried:
+            self.held_pos = intent.pos
+            return False
+        if intent.kind == "wheel":
+            if self.menu is not None:
+                return False
+            return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
+        if intent.kind == "command":
+            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
+            return self.board.key(name)
+        if intent.kind == "drag":
+            if self.pan_from is None and self.held is None:
+                if self._piece_at(intent.start, legal) is not None and legal:
+                    return False
+                if not self.board.camera.viewport.collidepoint(intent.start):
+                    return False
+                self.pan_from = intent.start
+                self.menu = None
+            if self.pan_from is not None:
+                self.board.pan_drag(self.pan_from, intent.pos)
+                self.pan_from = intent.pos
+                return True
+            return False
+        if intent.kind == "drop" and self.pan_from is not None:
+            self.pan_from = None
+            return True
+        return False
+
+    def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
+        if self.held is None:
+            self.held = self._piece_at(start, legal)
+            self.flash = ""
+            self.menu = None
+        self.held_pos = pos
+
+    def drop(self, start: tuple[int, int], pos: tuple[int, int],
+             legal: list[Action]) -> Action | None:
+        held, self.held, self.carried = self.held, None, False
+        if held is None:
+            return None
+        kind, what = held
+        if kind == "army":
+            return self._drop_army(what, pos, legal)
+        if kind == "emissary":
+            return self._drop_emissary(pos, legal)
+        hand = self.view.get("hand") or []
+        if not 0 <= what < len(hand):
+            return None
+        return self._drop_card(hand[what], pos, legal)
+
+    def _choose(self, options: list[Action], pos: tuple[int, int], title: str) -> Action | None:
+        if len(options) == 1:
+            return options[0]
+        self.open_menu(title, options, pos)
+        return None
+
+    def _drop_army(self, city: str, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        target = self._city_at(pos)
+        if target is None or target == city:
+            if target is None:
+                self.flash = tr("cdh.hint.drop")
+            return None
+        options = [a for a in legal if (isinstance(a, Move) and a.city == city and a.to == target)
+                   or (isinstance(a, Play) and a.place == city and a.to == target)]
+        if options:
+            return self._choose(options, pos, tr("cdh.hint.pick_n"))
+        me = self.acting_seat()
+        n = (self.view["armies"].get(city) or [0] * len(self.names))[me or 0]
+        return Move(city, target, max(1, n))  # illegal: the table shows the rules' reason
+
+    def _drop_emissary(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        city = self._city_at(pos)
+        if city is not None and city in self.castle_of:
+            return PlaceEmissary(self.castle_of[city])
+        box = self._box_at(pos)
+        if box is not None:
+            return SendEmissary(box)
+        seat = self._seat_at(pos)
+        if seat is not None:
+            return RequestAlliance(seat)
+        self.flash = tr("cdh.hint.drop")
+        return None
+
+    def _drop_card(self, cid: str, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        deck = self._deck_at(pos)
+        if deck is not None and deck.startswith("discard:"):
+            return Discard(cid)
+        plays = [a for a in legal if isinstance(a, Play) and a.card == cid]
+        city = self._city_at(pos)
+        box = self._box_at(pos)
+        seat = self._seat_at(pos)
+        me = self.acting_seat()
+        if city is not None:
+            castle = self.castle_of.get(city, "")
+            options = [a for a in plays if a.to == city or (a.place in (city, castle)
+                                                           and a.place)]
+            if options:
+                return self._choose(options, pos, words.card(cid))
+            return Play(cid, -1, castle or city, "", 0)
+        if box is not None:
+            options = [a for a in plays if a.place == box]
+            if options:
+                return self._choose(options, pos, words.card(cid))
+            return Play(cid, -1, box, "", 0)
+        if seat is not None:
+            options = [a for a in plays if a.player == seat or (
+                seat == me and a.player < 0 and not a.place and not a.to)]
+            if options:
+                return self._choose(options, pos, words.card(cid))
+            return Play(cid, seat, "", "", 0)
+        self.flash = tr("cdh.hint.drop")
+        return None
+
+    def cancel(self) -> None:
+        self.held, self.pan_from, self.carried, self.menu = None, None, False, None
+
+    def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        self.flash = ""
+        if self.menu is not None:
+            if self.menu.box.collidepoint(pos):
+                return self._menu_click(pos)
+            self.menu = None
+            return None
+        if self.carried and self.held is not None:
+            return self.drop(pos, pos, legal)
+        if not legal:
+            return None
+        city = self._city_at(pos)
+        if city is None:
+            stack = self._stack_at(pos)
+            city = stack[0] if stack is not None else None
+        if city is not None:
+            options = self.actions_for_city(city, legal)
+            setup = [a for a in options if isinstance(a, ChooseMainCastle)]
+            if setup:
+                return setup[0]
+            self.open_menu(self.names_.city(city), options, pos)
+            return None
+        box = self._box_at(pos)
+        if box is not None:
+            self.open_menu(self.names_.box(box), self.actions_for_box(box, legal), pos)
+            return None
+        card = self._card_at(pos)
+        hand = self.view.get("hand") or []
+        if card is not None:
+            self.open_menu(words.card(hand[card]), self.actions_for_card(hand[card], legal), pos)
+            return None
+        deck = self._deck_at(pos)
+        if deck is not None and not deck.startswith("discard:"):
+            options = [a for a in legal if isinstance(a, Draw | DrawFive) and a.deck == deck]
+            self.open_menu(tr(f"cdh.deck.{deck}.title"), options, pos)
+            return None
+        me = self.acting_seat()
+        if self.lay is not None and me in self.lay.panels and \
+                self.lay.panels[me].emissaries.collidepoint(pos):
+            options = [a for a in legal if isinstance(a, PlaceEmissary | SendEmissary
+                                                      | RequestAlliance)]
+            self.open_menu(tr("cdh.panel.allies"), options, pos)
+            return None
+        seat = self._seat_at(pos)
+        if seat is not None:
+            self.open_menu(self.names[seat], self.actions_for_seat(seat, legal), pos)
+            return None
+        return None
+
+    # -- words --------------------------------------------------------------------------------
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        if self.held is not None or self.pan_from is not None or not self.view or self.menu:
+            return None
+        city = self._city_at(pos)
+        if city is None:
+            stack = self._stack_at(pos)
+            city = stack[0] if stack is not None else None
+        if city is not None:
+            return words.city_tip(self, city)
+        box = self._box_at(pos)
+        if box is not None:
+            return words.box_tip(self, box)
+        return None
+
+    def needs_private_view(self, seat: Seat) -> bool:
+        v = self.view
+        if not v or v.get("phase") != "play":
+            return False
+        pend = v.get("pending")
+        return pend is None or pend.get("kind") == "draw_five"
+
+    def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
+        v = self.view
+        if v.get("phase") == "setup" or v.get("pending"):
+            return legal
+        return [a for a in legal if isinstance(a, Draw | DrawFive) or a.type in FREE_TYPES]
+
+    def prompt(self, seat: Seat, legal: list[Action]) -> str:
+        return words.prompt(self, seat, legal)
+
+    def action_label(self, action: Action) -> str:
+        return words.action_label(self, action)
+
+    def action_tip(self, action: Action) -> str:
+        return words.action_tip(action)
+
+    def status(self) -> str:
+        return words.status(self)
+
+    def describe(self, ev: Event) -> str | None:
+        return words.describe(self, ev)
+
+    def refusal(self, exc: IllegalAction) -> str:
+        return words.refusal(self, exc)
+
+    def opening_events(self, view: dict[str, Any]) -> list[Event]:
+        return [{"type": "cdh_start", "to": "all"}]
+
+    def score_text(self, score: float) -> str:
+        return tr("cdh.results.vp", n=int(score))
+
+    def chart(self, final_view: dict[str, Any],
+              history: list[dict[str, Any]]) -> tuple[str, list[list[float]]] | None:
+        """Legitimacy at the end of every turn (the rules keep the story in `chart`)."""
+        rows = final_view.get("chart") or []
+        players = final_view["players"]
+        series = [[2.0] + [float(r["legitimacy"][p]) for r in rows] for p in range(players)]
+        series = [[*s, float(final_view["legitimacy"][p])] for p, s in enumerate(series)]
+        return tr("cdh.chart"), series
+
+    def chart_axis(self) -> str:
+        return tr("results.turn_axis") if tr("results.turn_axis") != "results.turn_axis" \
+            else tr("results.round_axis")
+
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        r = max(self.s(18), self._token_px())
+        city = getattr(action, "city", None)
+        castle = getattr(action, "castle", None)
+        if isinstance(action, Move | AttackArmy) and city:
+            x, y = self._city_screen(city)
+            return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
+        if castle:
+            x, y = self._city_screen(self._city_of_castle(castle))
+            return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
+        box = getattr(action, "box", None)
+        if box:
+            return self._box_rect(box)
+        cid = getattr(action, "card", None)
+        hand = self.view.get("hand") or []
+        if cid in hand and self.lay is not None:
+            return self.lay.hand[hand.index(cid)]
+        player = getattr(action, "player", None)
+        if isinstance(player, int) and self.lay is not None and player in self.lay.panels:
+            return self.lay.panels[player].rect
+        return None
+
+    # -- animation ----------------------------------------------------------------------------
+    def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
+        out: list[list[Tween]] = []
+        for ev in events:
+            kind = ev["type"]
+            if kind == "die_rolled":
+                tray = DiceTray(size=self.s(52))
+                tray.roll([(art.DICE[ev["die"]], art.die_face_index(ev["die"], ev["value"]))])
+                out.append([Tween("dice", tray.duration + 0.25, {"ev": ev, "tray": tray},
+                                  frozenset({("plate",)}))])
+            elif kind == "shield_spent":
+                out.append([Tween("shield", 0.35, {"seat": ev["seat"]})])
+            elif kind == "moved" and len(ev["path"]) >= 2:
+                dest = ev["path"][-1]
+                out.append([Tween("march", 0.22 + 0.2 * (len(ev["path"]) - 1),
+                                  {"seat": ev["seat"], "path": ev["path"], "n": ev["n"]},
+                                  frozenset({("army_in", dest, ev["seat"], ev["n"])}))])
+            elif kind == "battle_round":
+                out.append([Tween("clash", 0.45, {"city": ev["city"], "loser": ev["loser"]})])
+        return out
+
+    def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
+        if tween.kind == "dice":
+            self._draw_rolling(surface, tween)
+        elif tween.kind == "shield":
+            self._draw_shield_flight(surface, tween)
+        elif tween.kind == "march":
+            self._draw_march(surface, tween)
+        elif tween.kind == "clash":
+            self._draw_clash(surface, tween)
+
+    def _draw_rolling(self, surface: pygame.Surface, tween: Tween) -> None:
+        if self.lay is None:
+            return
+        ev = tween.data["ev"]
+        tray: DiceTray = tween.data["tray"]
+        plate = self.lay.dice
+        draw_panel(surface, plate, self.scale)
+        if ev.get("purpose") in ("military", "diplomatic"):
+            castle = self.names_.castle(str(ev.get("castle", "")))
+            title = f"{castle} — {ev.get('target', '')}+"
+        else:
+            title = f"{self.names_.city(str(ev.get('city', '')))} · {ev.get('round', '')}"
+        head = pygame.Rect(plate.x + self.s(10), plate.y + self.s(6), plate.w - self.s(20),
+                           self.s(22))
+        text.draw(surface, title, head, self.s(16), artwork.INK, bold=True, max_lines=1)
+        centre = (plate.centerx, plate.centery + self.s(12))
+        tray.place(centre, self.s(52))
+        tray.draw(surface, at=min(tween.elapsed, tray.duration))
+        artwork.draw_seat_marker(surface, (centre[0] - self.s(48), centre[1]), self.s(10),
+                                 self.colours[ev["seat"]])
+
+    def _draw_shield_flight(self, surface: pygame.Surface, tween: Tween) -> None:
+        if self.lay is None:
+            return
+        panel = self.lay.panels.get(tween.data["seat"])
+        if panel is None:
+            return
+        start = panel.rows[0].center
+        end = self.lay.pool.center
+        x, y = lerp(start, end, tween.progress)
+        shield_icon(surface, (x, y), self.s(12))
+
+    def _draw_march(self, surface: pygame.Surface, tween: Tween) -> None:
+        path = tween.data["path"]
+        legs = len(path) - 1
+        t = tween.progress * legs
+        leg = min(legs - 1, int(t))
+        a = self.city_pos[path[leg]]
+        b = self.city_pos[path[leg + 1]]
+        world = lerp(a, b, t - leg)
+        x, y = self.board.to_screen(world)
+        px = self._token_px()
+        img = art.pawn_stack(self.colours[tween.data["seat"]], tween.data["n"], px)
+        clip = surface.get_clip()
+        surface.set_clip(self.board.camera.viewport)
+        surface.blit(img, img.get_rect(midbottom=(round(x), round(y) + px // 2)))
+        surface.set_clip(clip)
+
+    def _draw_clash(self, surface: pygame.Surface, tween: Tween) -> None:
+        x, y = self._city_screen(tween.data["city"])
+        r = round(self._token_px() * (0.6 + 0.6 * tween.progress))
+        clip = surface.get_clip()
+        surface.set_clip(self.board.camera.viewport)
+        pygame.draw.circle(surface, (200, 60, 40), (round(x), round(y)), r, max(2, self.s(3)))
+        text.label(surface, "−1", self.s(20), (round(x), round(y) - r - self.s(4)),
+                   (170, 30, 20), bold=True, anchor="midbottom")
+        surface.set_clip(clip)
+
+    # -- the end ------------------------------------------------------------------------------
+    def final_lines(self) -> list[str]:
+        return words.final_lines(self)
+
