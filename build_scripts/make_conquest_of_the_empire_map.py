@@ -75,7 +75,7 @@ OUT = ROOT / "maps" / "conquest_of_the_empire.tmx"
 WIDTH, HEIGHT = 4000, 2600
 TILE = 40
 CELL = 4  # raster cell in map pixels
-SIMPLIFY = 0.9  # Douglas-Peucker tolerance, in cells
+SIMPLIFY = 0.4  # Douglas-Peucker tolerance, in cells
 
 Point = tuple[float, float]
 LonLat = tuple[float, float]
@@ -203,7 +203,7 @@ STRAITS = (
            ((28.55, 41.2), (29.1, 41.12), (29.75, 41.05))),
     Strait('st_hellespontus', 'Hellespontus', 'Helesponto', 'Hellespont',
            ('thracia', 'asia'), 'mare_aegaeum',
-           ((26.4, 40.9), (26.45, 40.3), (26.75, 39.85))),
+           ((26.5, 40.48), (26.55, 40.2), (26.75, 39.88))),
 )
 
 # §1.5: homeland -> (player counts that use it, home sea); §1.6 / §4.2: tokens in the bag
@@ -418,6 +418,11 @@ EXTRA_SEEDS: dict[str, tuple[LonLat, ...]] = {
     "mare_cilicium": ((31.0, 35.6), (29.5, 35.5)),
     "mare_creticum": ((27.0, 36.2),),
     "pontus_euxinus": ((29.2, 42.0), (29.6, 41.6)),
+    # each strait's water belongs to the zone whose galley cuts it
+    "mare_tyrrhenum": ((15.75, 38.3),),
+    "mare_ionium": ((15.6, 37.4), (16.3, 38.0)),
+    "propontis": ((29.08, 41.12),),
+    "mare_aegaeum": ((26.5, 40.15),),
     # provinces
     "cisalpina": ((13.5, 45.9), (14.0, 45.5)),
     "moesia": ((25.5, 43.6), (26.8, 43.85), (27.8, 43.95), (28.4, 44.3)),
@@ -587,7 +592,19 @@ def trace_rings(labels: list[int], cells: list[int]) -> list[list[Vertex]]:
     return rings
 
 
-def douglas_peucker(points: list[Vertex], tolerance: float) -> list[Vertex]:
+def smooth(points: list[Point], passes: int = 3) -> list[Point]:
+    """Round off the cell staircase: a few [1 2 1] passes, the two ends held."""
+    for _ in range(passes):
+        if len(points) < 3:
+            return points
+        points = [points[0]] + [
+            ((a[0] + 2 * b[0] + c[0]) / 4, (a[1] + 2 * b[1] + c[1]) / 4)
+            for a, b, c in zip(points, points[1:], points[2:], strict=False)
+        ] + [points[-1]]
+    return points
+
+
+def douglas_peucker(points: list[Point], tolerance: float) -> list[Point]:
     if len(points) < 3:
         return points
     keep = [False] * len(points)
@@ -618,31 +635,34 @@ class Vectoriser:
 
     def __init__(self, labels: list[int]) -> None:
         self.labels = labels
-        self.chains: dict[tuple[Vertex, ...], list[Vertex]] = {}
+        self.chains: dict[tuple[Vertex, ...], list[Point]] = {}
 
-    def simplified(self, chain: list[Vertex]) -> list[Vertex]:
+    def simplified(self, chain: list[Vertex]) -> list[Point]:
+        """The chain smoothed (its ends fixed), simplified, and snapped to a 1/8-cell grid
+        so that both areas that share it write exactly the same coordinates."""
         key, rev = tuple(chain), tuple(reversed(chain))
         if rev < key:
             return list(reversed(self.simplified(list(rev))))
         if key not in self.chains:
+            pts = smooth([(float(i), float(j)) for i, j in chain])
             if chain[0] == chain[-1]:
-                far = max(range(len(chain)), key=lambda k: (chain[k][0] - chain[0][0]) ** 2
-                          + (chain[k][1] - chain[0][1]) ** 2)
-                half = douglas_peucker(chain[:far + 1], SIMPLIFY)
-                self.chains[key] = half + douglas_peucker(chain[far:], SIMPLIFY)[1:]
+                far = max(range(len(pts)), key=lambda k: math.dist(pts[k], pts[0]))
+                half = douglas_peucker(pts[:far + 1], SIMPLIFY)
+                pts = half + douglas_peucker(pts[far:], SIMPLIFY)[1:]
             else:
-                self.chains[key] = douglas_peucker(chain, SIMPLIFY)
+                pts = douglas_peucker(pts, SIMPLIFY)
+            self.chains[key] = [(round(x * 8) / 8, round(y * 8) / 8) for x, y in pts]
         return self.chains[key]
 
     def ring(self, ring: list[Vertex]) -> list[Point]:
         marks = [k for k, v in enumerate(ring) if is_junction(self.labels, v)]
         if not marks:
             marks = [ring.index(min(ring))]
-        out: list[Vertex] = []
+        out: list[Point] = []
         for a, b in zip(marks, [*marks[1:], marks[0] + len(ring)], strict=True):
             chain = [ring[k % len(ring)] for k in range(a, b + 1)]
             out += self.simplified(chain)[:-1]
-        return [(float(i * CELL), float(j * CELL)) for i, j in out]
+        return [(x * CELL, y * CELL) for x, y in out]
 
     def polygon(self, cells: list[int]) -> list[Point]:
         rings = [self.ring(r) for r in trace_rings(self.labels, cells)]
