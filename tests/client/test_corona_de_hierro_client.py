@@ -1,0 +1,395 @@
+"""Corona de Hierro played in the app by mouse: castles clicked, armies dragged along roads,
+emissaries and cards dragged onto their targets, orders picked from the menus, answers on
+the prompt; refused drops snap back with the rules' reason; the hand stays private."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+import client.games
+from client.i18n import catalogue, set_language, tr
+from client.scenes.launch import default_seats
+from client.scenes.table import TableScene
+from client.session import Session
+from rules import Action, get_game
+from rules.corona_de_hierro.actions import (
+    AcceptAlliance,
+    AskRelease,
+    AttackArmy,
+    AttackCastle,
+    ChooseMainCastle,
+    Discard,
+    Move,
+    OfferSwap,
+    PlaceEmissary,
+    Play,
+    RecallEmissary,
+    Recruit,
+    ReleaseHostage,
+    RequestAlliance,
+    RollSupport,
+    SendEmissary,
+    TakeHostage,
+)
+
+HUMAN = ("human", None)
+RANDOM_AI = ("ai", "random")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch):
+    """The view is looked up by id, as the app does (whether or not the menu lists it yet)."""
+    monkeypatch.setitem(client.games._VIEWS, "corona_de_hierro",
+                        "client.games.corona_de_hierro.view:CoronaView")
+
+
+def start_table(harness, kinds=(HUMAN, RANDOM_AI, RANDOM_AI), seed=3):
+    session = Session.new("corona_de_hierro", default_seats(list(kinds)), seed, {})
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    lift(harness, table)
+    return table
+
+
+def lift(harness, table):
+    if table.curtain_seat is not None:
+        harness.press(tr("curtain.ready", name=table.session.name(table.curtain_seat)))
+
+
+def post(kind, **fields):
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def drag(harness, start, end):
+    start = (int(start[0]), int(start[1]))
+    end = (int(end[0]), int(end[1]))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    for k in range(1, 5):
+        pos = (round(start[0] + (end[0] - start[0]) * k / 4),
+               round(start[1] + (end[1] - start[1]) * k / 4))
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        harness.frames(1)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    harness.frames(2)
+
+
+def city_point(view, city):
+    x, y = view.board.to_screen(view.city_pos[city])
+    return (round(x), round(y))
+
+
+def stack_point(view, city, seat):
+    for rect, c, s in view.stacks:
+        if c == city and s == seat:
+            return rect.center
+    raise AssertionError(f"no army of {seat} drawn at {city}")
+
+
+def pick(harness, view, action):
+    """Click the menu's row for `action`, opening a group first if it sits in one."""
+    for _ in range(4):
+        menu = view.menu
+        assert menu is not None, f"no menu for {action}"
+        for (_label, payload), rect in zip(menu.rows, menu.rects, strict=True):
+            if payload == action or (isinstance(payload, list) and action in payload):
+                harness.click(rect.center)
+                break
+        else:
+            raise AssertionError(f"{action} not in the menu {[r[0] for r in menu.rows]}")
+        if view.menu is None:
+            return
+
+
+def press_prompt(harness, table, seat, action):
+    for button, (name, arg) in table.buttons.items():
+        if name == "act" and arg == (seat, action):
+            harness.click(button.rect.center)
+            return
+    raise AssertionError(f"no prompt button for {action}")
+
+
+def subject_point(view, seat, action):
+    """Where a player clicks to find `action` in a menu."""
+    lay = view.lay
+    if isinstance(action, AttackArmy):
+        return city_point(view, action.city)
+    castle = getattr(action, "castle", None)
+    if isinstance(action, Recruit | AttackCastle | PlaceEmissary | RollSupport | TakeHostage):
+        return city_point(view, view._city_of_castle(castle))
+    if isinstance(action, SendEmissary):
+        return view._box_rect(action.box).center
+    if isinstance(action, RecallEmissary):
+        if action.place.startswith("alliance:"):
+            return lay.panels[int(action.place.split(":")[1])].header.center
+        if action.place in view.box_areas:
+            return view._box_rect(action.place).center
+        return city_point(view, view._city_of_castle(action.place))
+    if isinstance(action, RequestAlliance | AcceptAlliance | ReleaseHostage | OfferSwap
+                  | AskRelease):
+        return lay.panels[action.player].header.center
+    if isinstance(action, Play | Discard):
+        hand = view.view["hand"]
+        return lay.hand[hand.index(action.card)].center
+    raise AssertionError(action)
+
+
+def gesture_for(harness, table, seat, action):
+    """Play `action` the way a player would: a click, a drag, a menu row, a prompt button."""
+    view = table.view
+    table.timeline.skip()
+    harness.frames(1)
+    if any(arg == (seat, action) for name, arg in table.buttons.values() if name == "act"):
+        press_prompt(harness, table, seat, action)
+    elif isinstance(action, ChooseMainCastle):
+        harness.click(city_point(view, view._city_of_castle(action.castle)))
+    elif isinstance(action, Move):
+        drag(harness, stack_point(view, action.city, seat), city_point(view, action.to))
+        if view.menu is not None:
+            pick(harness, view, action)
+    else:
+        harness.click(subject_point(view, seat, action))
+        pick(harness, view, action)
+
+
+def visible(view, action):
+    """Whether the thing `action` is about is on screen at the current zoom."""
+    vp = view.board.camera.viewport
+    for key in ("city", "to"):
+        city = getattr(action, key, None)
+        if city in view.city_pos and not vp.collidepoint(city_point(view, city)):
+            return False
+    return True
+
+
+def human_moves(harness, table, count, rng):
+    session = table.session
+    played = 0
+    for _ in range(count * 30):
+        if session.over or played >= count:
+            break
+        lift(harness, table)
+        humans = session.humans_to_act()
+        if not humans:
+            harness.frames(2)
+            continue
+        seat = humans[0]
+        legal = [a for a in session.legal(seat) if visible(table.view, a)]
+        action = rng.choice(legal)
+        steps = len(session.steps)
+        gesture_for(harness, table, seat, action)
+        assert len(session.steps) > steps, (action, table.error)
+        assert session.steps[steps].action == action
+        played += 1
+    return played
+
+
+def test_a_game_played_by_mouse_against_random_ais(harness):
+    table = start_table(harness)
+    played = human_moves(harness, table, 40, random.Random(5))
+    assert played >= 25
+    kinds = {s.action.type for s in table.session.steps if s.seat == 0}
+    assert "choose_main_castle" in kinds
+    assert len(kinds) >= 6, kinds
+
+
+def test_an_army_dragged_where_no_road_goes_snaps_back_with_the_reason(harness):
+    table = start_table(harness)
+    session = table.session
+    for _ in range(200):
+        humans = session.humans_to_act()
+        if humans and any(isinstance(a, Move) for a in session.legal(humans[0])):
+            break
+        if humans:
+            gesture_for(harness, table, humans[0], session.legal(humans[0])[0])
+        else:
+            harness.frames(2)
+    seat = session.humans_to_act()[0]
+    view = table.view
+    move = next(a for a in session.legal(seat) if isinstance(a, Move))
+    far = next(c for c in view.city_pos if c != move.city and not any(
+        isinstance(a, Move) and a.city == move.city and a.to == c for a in session.legal(seat))
+        and view.board.camera.viewport.collidepoint(city_point(view, c)))
+    steps = len(session.steps)
+    table.timeline.skip()
+    drag(harness, stack_point(view, move.city, seat), city_point(view, far))
+    assert len(session.steps) == steps
+    assert view.held is None
+    assert table.error == tr("cdh.illegal.no_road", city=view.names_.city(move.city),
+                             to=view.names_.city(far))
+
+
+def test_holding_an_army_lights_only_its_legal_roads(harness):
+    table = start_table(harness)
+    session = table.session
+    human_moves(harness, table, 3, random.Random(1))
+    for _ in range(100):
+        humans = session.humans_to_act()
+        if humans and any(isinstance(a, Move) for a in session.legal(humans[0])):
+            break
+        if humans:
+            gesture_for(harness, table, humans[0], session.legal(humans[0])[-1])
+        else:
+            harness.frames(2)
+    seat = session.humans_to_act()[0]
+    view = table.view
+    move = next(a for a in session.legal(seat) if isinstance(a, Move))
+    start = stack_point(view, move.city, seat)
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    post(pygame.MOUSEMOTION, pos=(start[0] + 9, start[1] + 9), rel=(9, 9), buttons=(1, 0, 0))
+    harness.frames(1)
+    assert view.held == ("army", move.city)
+    lit = view._lit(table.ctx)["cities"]
+    legal_to = {a.to for a in session.legal(seat) if isinstance(a, Move) and a.city == move.city}
+    legal_to |= {a.to for a in session.legal(seat) if isinstance(a, Play)
+                 and a.place == move.city and a.to}
+    assert lit == legal_to
+    view.cancel()
+
+
+def test_the_hand_and_loyalty_card_show_only_to_their_owner(harness):
+    table = start_table(harness, kinds=(HUMAN, HUMAN, RANDOM_AI), seed=8)
+    session = table.session
+    seen_other_hand = False
+    for _ in range(60):
+        if session.over:
+            break
+        lift(harness, table)
+        humans = session.humans_to_act()
+        if not humans:
+            harness.frames(2)
+            continue
+        view = table.view
+        shown = view.view
+        if shown.get("seat") is not None:
+            me = shown["seat"]
+            truth = session.game.view(session.state, me)
+            assert shown["hand"] == truth["hand"]
+            for other in range(shown["players"]):
+                if other != me:
+                    seen_other_hand |= bool(session.game.view(session.state, other)["hand"])
+        else:
+            assert shown["hand"] == [] and shown["loyalty"] is None
+        gesture_for(harness, table, humans[0], random.Random(len(session.steps)).choice(
+            session.legal(humans[0])))
+    assert seen_other_hand  # others held cards all along, and none were drawn for this seat
+
+
+def test_the_dice_land_on_the_value_the_rules_rolled(harness):
+    table = start_table(harness, kinds=(RANDOM_AI, RANDOM_AI, RANDOM_AI), seed=2)
+    session = table.session
+    game = get_game("corona_de_hierro")
+    state = session.state
+    rng = random.Random(4)
+    for _ in range(3000):
+        seat = game.to_act(state)[0]
+        transition = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        rolls = [e for e in transition.events if e["type"] == "die_rolled"]
+        if rolls:
+            break
+        state = transition.state
+    groups = table.view.tweens_for(transition.events, {})
+    dice = [t for group in groups for t in group if t.kind == "dice"]
+    assert len(dice) == len(rolls)
+    for tween, ev in zip(dice, rolls, strict=True):
+        tray = tween.data["tray"]
+        assert tray.shown(tray.duration) == [tray.dice[0].value]
+        face = tray.dice[0].kind.faces[tray.dice[0].value - 1]
+        assert face.label == str(ev["value"])
+        assert tray.dice[0].kind.name == f"corona_{ev['die']}"
+
+
+def test_every_event_and_refusal_has_words_in_both_languages():
+    for lang in ("en", "es"):
+        keys = catalogue(lang)
+        for code in re.findall(r'IllegalAction\(\s*"([a-z_]+)"', "".join(
+                p.read_text() for p in (ROOT / "rules" / "corona_de_hierro").glob("*.py"))):
+            if code not in ("malformed_action", "game_over", "not_your_turn", "unknown_action"):
+                assert f"cdh.illegal.{code}" in keys, (lang, code)
+        for cid in ("P01", "P15", "M01", "M14"):
+            assert keys[f"cdh.card.{cid}"] and keys[f"cdh.card.{cid}.text"]
+    en = json.loads((ROOT / "assets/i18n/corona_de_hierro/en.json").read_text())
+    es = json.loads((ROOT / "assets/i18n/corona_de_hierro/es.json").read_text())
+    assert en.keys() == es.keys()
+
+
+def test_the_log_tells_every_event_of_a_game(harness):
+    from client.games.corona_de_hierro.view import CoronaView
+
+    game = get_game("corona_de_hierro")
+    view = CoronaView(["A", "B", "C", "D"], [{"colour": i} for i in range(4)])
+    for lang in ("en", "es"):
+        set_language(lang)
+        state = game.new_game(4, 11)
+        rng = random.Random(3)
+        while not game.outcome(state):
+            seat = game.to_act(state)[0]
+            transition = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            state = transition.state
+            view.show(game.view(state, seat), seat)
+            for ev in transition.events:
+                words = view.describe(ev)
+                assert words and "{" not in words and "cdh." not in words, ev
+            for action in game.legal_actions(state, game.to_act(state)[0]) if not \
+                    game.outcome(state) else ():
+                label = view.action_label(action)
+                assert label and "{" not in label and "cdh." not in label, action
+    set_language("en")
+
+
+def test_the_results_chart_follows_legitimacy_turn_by_turn():
+    from client.games.corona_de_hierro.view import CoronaView
+
+    game = get_game("corona_de_hierro")
+    state = game.new_game(3, 5)
+    rng = random.Random(1)
+    while not game.outcome(state):
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+    final = game.view(state, None)
+    title, series = CoronaView(["a", "b", "c"], [{}, {}, {}]).chart(final, [])
+    assert title == tr("cdh.chart")
+    assert [s[-1] for s in series] == [float(v) for v in final["legitimacy"]]
+    assert all(0 <= v <= 13 for s in series for v in s)
+
+
+def test_the_map_reads_as_italy():
+    """Land is parchment and the seas blue-grey where real geography puts them."""
+    from client.art.corona_de_hierro import CoronaPainter
+    from rules.maps import load_topology
+
+    topo = load_topology("corona_de_hierro")
+    painter = CoronaPainter(topo, "en")
+    zoom = 0.1
+    surface = pygame.Surface((400, 260))
+    painter.paint(surface, (0.0, 0.0, 4000.0, 2600.0), zoom)
+
+    def colour(world):
+        r, g, b, _ = surface.get_at((round(world[0] * zoom), round(world[1] * zoom)))
+        return r, g, b
+
+    for land in ((2300, 900), (2750, 1900), (600, 1200)):  # Lombardy, Tuscany, Dauphiné
+        r, g, b = colour(land)
+        assert r > b + 20, (land, (r, g, b))
+    for sea in ((2200, 2000), (3700, 1300), (900, 2450)):  # Tyrrhenian, Adriatic, Gulf of Lion
+        r, g, b = colour(sea)
+        assert b > r, (sea, (r, g, b))
+
+
+def test_the_rules_reference_exists_in_both_languages():
+    for lang, words in (("en", ("legitimacy", "Pavia", "emissar")),
+                        ("es", ("legitimidad", "Pavia", "emisari"))):
+        page = (ROOT / "assets" / "rules" / f"corona_de_hierro.{lang}.md").read_text()
+        for word in words:
+            assert word in page, (lang, word)
