@@ -183,6 +183,7 @@ class Board:
     half: tuple[str, ...]  # "P", "N" or "both"
     adj: tuple[int, ...]
     order: tuple[int, ...]  # in-play areas, ascending
+    conquerable: int  # capital sites and cities
 
     def level(self, area: int) -> int:
         """Armies to conquer a city or capital (its icon); 0 for other areas."""
@@ -263,8 +264,9 @@ def board(players: int) -> Board:
                     mask |= 1 << j
         adj.append(mask)
     order = tuple(i for i in range(len(areas)) if in_play >> i & 1)
+    cities = sum(1 << i for i, level in enumerate(city) if level)
     return Board(keys, index, in_play, land, sea, shaded, tuple(city), tuple(settlement), half,
-                 tuple(adj), order)
+                 tuple(adj), order, shaded | cities)
 
 
 def bits(mask: int) -> list[int]:

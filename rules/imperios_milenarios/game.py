@@ -196,13 +196,20 @@ class ImperiosMilenarios(Game[ImperiosState]):
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: ImperiosState, seat: Seat | None) -> JsonDict:
-        return public_view(state, seat)
+        # Everything shown is public, so the table is built once per state and shared
+        # (shallowly) by every seat's view: treat a view as read-only.
+        base = state.cache.get("view")
+        if base is None:
+            base = public_view(state, None)
+            state.cache["view"] = base
+        return {**base, "seat": seat}
 
     def sample_world(self, state: ImperiosState, seat: Seat, rng: random.Random) -> ImperiosState:
         # Only the order of the tokens in the cups is unknown, and it is not stored:
         # reseeding the generator reshuffles every cup.
         s = state.copy()
         s.rng = Rng(rng.getrandbits(64))
+        s.cache.update(state.cache)  # views and legal lists do not depend on the generator
         return s
 
     def action_space(self, state: ImperiosState) -> Iterable[Action]:

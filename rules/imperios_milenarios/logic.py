@@ -338,23 +338,33 @@ def red_targets(s: ImperiosState, p: Seat) -> list[Action]:
     if armies < 1:
         return []
     b = board(s.players)
-    r = reach(b, s.presence[p], capitals(s, p))
-    out: list[Action] = []
     n = s.players
-    for a in bits(s.presence[p] & r):
+    ctrl_all = 0
+    others = 0
+    for q in range(n):
+        ctrl_all |= s.control[q]
+        if q != p:
+            others |= s.presence[q]
+    mine = s.presence[p]
+    conquests = mine & b.conquerable & ~ctrl_all
+    fights = mine & others
+    if not conquests and not fights:
+        return []
+    r = reach(b, mine, capitals(s, p))
+    out: list[Action] = []
+    refused = s.refused
+    for a in bits((conquests | fights) & r):
         bit = 1 << a
-        level = b.level(a)
-        owner = -1
-        for q in range(n):
-            if s.control[q] & bit:
-                owner = q
-        if level and owner < 0 and level <= armies and not is_refused(s, ("conquer", a, -1, 0)):
-            out.append(Conquer(b.keys[a]))
+        if conquests & bit:
+            if b.level(a) <= armies and ("conquer", a, -1, 0) not in refused:
+                out.append(Conquer(b.keys[a]))
+            if not fights & bit:
+                continue
         for q in range(n):
             if q == p or not s.presence[q] & bit:
                 continue
-            kind = "sack" if q == owner else "expel"
-            if not is_refused(s, (kind, a, q, 0)):
+            kind = "sack" if s.control[q] & bit else "expel"
+            if (kind, a, q, 0) not in refused:
                 out.append(Attack(b.keys[a], q, kind))
     return out
 
@@ -459,7 +469,9 @@ def has_options(s: ImperiosState, p: Seat, colour: int) -> bool:
     """Whether a phase-turn gives `p` anything but `end_turn` (item 12)."""
     if s.hand[p][colour]:
         return True
-    return colour == RED and bool(red_targets(s, p))
+    if colour == RED:
+        return bool(red_targets(s, p))
+    return s.avail > 0 and len(phase_actions(s, p)) > 1
 
 
 # -- doing -----------------------------------------------------------------------------------
@@ -829,8 +841,10 @@ def advance(s: ImperiosState, ev: list[Event]) -> None:
                     ev.append(event("phase", colour=COLOURS[s.colour]))
             elif has_options(s, s.active, s.colour):
                 return
-            else:
+            else:  # only end_turn is left: the turn ends by itself
                 s.turn += 1
+                s.avail = 0
+                s.refused = ()
         elif stage is Stage.KEEP:
             if s.turn >= n:
                 end_round(s, ev)
