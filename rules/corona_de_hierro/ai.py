@@ -41,6 +41,7 @@ from rules.corona_de_hierro.actions import (
 from rules.corona_de_hierro.components import (
     CASTLE_INDEX,
     CASTLES,
+    CITIES,
     CITY_CASTLE,
     CITY_INDEX,
     DIE_MAX,
@@ -50,7 +51,15 @@ from rules.corona_de_hierro.components import (
     band_die,
     size_die,
 )
-from rules.corona_de_hierro.state import NOBODY, Battle, CastleRoll, CoronaState, Passage, Question
+from rules.corona_de_hierro.state import (
+    NOBODY,
+    Battle,
+    CastleRoll,
+    CoronaState,
+    Passage,
+    Phase,
+    Question,
+)
 
 ROLLOUT_DEPTH = 30
 """Actions a rollout plays past the tree before `evaluate` scores it: about two rounds."""
@@ -154,17 +163,66 @@ def _answer(s: CoronaState, seat: Seat, rng: random.Random) -> Action:
     return ChooseCard(0)
 
 
+def _intents(s: CoronaState, seat: Seat, dist: list[int]) -> list[Action]:
+    """A few purposeful main actions, built straight from the state (cheaper than
+    listing every legal action); each is checked for legality before it is chosen."""
+    n = s.players
+    out: list[Action] = []
+    for k, c in enumerate(CASTLES):
+        owner = s.owner[k]
+        if owner == seat:
+            if s.troops[k]:
+                out.append(Recruit(c.key))
+            continue
+        if s.army[c.city * n + seat]:
+            out.append(AttackCastle(c.key))
+        if owner == NOBODY and c.dip:
+            if any(p == seat and t < s.turn for p, t in s.envoys[k]):
+                out.append(RollSupport(c.key))
+            elif len(s.envoys[k]) < 2:
+                out.append(PlaceEmissary(c.key))
+    for city in range(len(NEIGHBOURS)):
+        mine = s.army[city * n + seat]
+        if not mine:
+            continue
+        best = min(NEIGHBOURS[city], key=lambda d: dist[d])
+        if dist[best] < dist[city]:
+            out.append(Move(CITIES[city], CITIES[best], mine))
+        for q in range(n):
+            if q != seat and s.army[city * n + q]:
+                out.append(AttackArmy(CITIES[city], q))
+    out.append(SendEmissary("rome"))
+    out.append(Draw("political"))
+    out.append(Draw("military"))
+    for a, b, ok in s.pacts:
+        if b == seat and not ok:
+            out.append(AcceptAlliance(a))
+    for card in set(s.hands[seat]):
+        if card in _PLAIN:
+            out.append(Play(card, -1, "", "", 0))
+    return out
+
+
+_PLAIN = frozenset({"P01", "P04", "P12", "P13", "P15", "M09", "M11", "M12", "M13", "M14"})
+"""Cards with nothing to choose: the rollout plays them when they look good."""
+
+
 def rollout_action(game: Game[Any], state: CoronaState, seat: Seat,
                    rng: random.Random) -> Action:
-    """A sensible move, cheaply: the best-scored legal action with a little noise."""
+    """A sensible move, cheaply: the best-scored purposeful action that is legal, with a
+    little noise; otherwise any legal action."""
     s = state
     if s.pending is not None:
         return _answer(s, seat, rng)
-    legal = game.legal_actions(s, seat)
-    if len(legal) == 1:
-        return legal[0]
+    if s.phase is not Phase.PLAY:
+        return rng.choice(game.legal_actions(s, seat))
     dist = _distance_to_targets(s, seat)
-    return max(legal, key=lambda a: _score(s, seat, a, dist) + 1.5 * rng.random())
+    scored = sorted(((_score(s, seat, a, dist) + 1.5 * rng.random(), i, a)
+                     for i, a in enumerate(_intents(s, seat, dist))), reverse=True)
+    for _, _, a in scored:
+        if game.is_legal(s, seat, a):
+            return a
+    return rng.choice(game.legal_actions(s, seat))
 
 
 def _value(s: CoronaState, seat: Seat) -> float:
