@@ -53,6 +53,8 @@ def main() -> None:
     print(json.dumps({"bench": "simulate", **simulate("magnate", 2, 2000)}))
     for players in (2, 3, 4):
         print(json.dumps({"bench": "simulate", **simulate("carolus_magnus", players, 1000)}))
+    for players in (3, 4, 5):
+        print(json.dumps({"bench": "simulate", **simulate("corona_de_hierro", players, 1000)}))
     # The client: cold start to an interactive menu, and table frame times at 1920x1080.
     sys.stdout.flush()
     subprocess.run([sys.executable, "-m", "client.bench"], check=True)
