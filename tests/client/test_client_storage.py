@@ -247,7 +247,17 @@ def test_a_full_disk_during_autosave_keeps_the_game_playing(harness, data_dir, m
     monkeypatch.setattr(os, "fsync", disk_full)
     for _ in range(2):
         act_by_clicking(harness, table)
-    harness.frames(3)  # and the note is drawn
+    drawn = []
+    real_text = resources.text
+
+    def recording_text(string, *args, **kwargs):
+        drawn.append(string)
+        return real_text(string, *args, **kwargs)
+
+    monkeypatch.setattr(resources, "text", recording_text)
+    harness.frames(3)
+    monkeypatch.setattr(resources, "text", real_text)
+    assert "Could not save: disk full." in " ".join(drawn)  # the player sees it on the table
     assert harness.scene is table and harness.app.running
     assert storage.note() == "Could not save: disk full. Play goes on, and the next save " \
                              "catches up."
@@ -269,6 +279,16 @@ def test_a_folder_where_the_autosave_goes_does_not_end_the_game(harness, data_di
     assert harness.scene is table and "in the way" in (storage.note() or "")
     storage.discard_autosave()  # a finished game's discard leaves a folder alone
     assert (data_dir / "autosave.json").is_dir()
+
+
+def test_a_folder_named_like_the_old_temporary_file_is_no_obstacle(harness, data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "autosave.json.tmp").mkdir()  # every write has a temporary file of its own
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    act_by_clicking(harness, table)
+    saved = json.loads((data_dir / "autosave.json").read_text())
+    assert len(saved["actions"]) == len(table.session.record.actions)
+    assert storage.note() is None
 
 
 def test_the_crash_log_is_written_where_it_can_be(tmp_path, monkeypatch):
