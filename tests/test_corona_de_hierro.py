@@ -906,3 +906,48 @@ def test_answers_are_refused_when_nothing_is_asked() -> None:
     assert refused(s, 0, GrantPassage()) == "nothing_to_answer"
     assert refused(s, 0, ChooseMainCastle("arles")) == "setup_over"
     assert refused(s, 0, Keep()) == "nothing_to_answer"
+
+
+def test_a_player_with_no_banner_left_cannot_take_a_castle() -> None:
+    s = turn_of(begin(3), 0)
+    put(s, "genova", 0, 2)
+    s.envoys[castle("ivrea")] = ((0, 0),)
+    s.emissaries[0] = 3
+    for key in ("pavia", "verona", "ravenna", "spoleto", "lucca", "st_maurice", "cividale"):
+        s.owner[castle(key)] = 0
+    assert s.castles_of(0) == 8  # all 8 banners are on the board
+    assert refused(s, 0, AttackCastle("genova")) == "no_banner_left"
+    assert refused(s, 0, RollSupport("ivrea")) == "no_banner_left"
+
+
+def test_dice_and_drawn_cards_come_out_as_events(rig: Any) -> None:
+    s = turn_of(begin(3), 0)
+    put(s, "genova", 0, 1)
+    s.shields[0] = 0
+    rig(2)
+    _, events = act(s, 0, AttackCastle("genova"))
+    assert events[0] == {"type": "die_rolled", "to": "all", "seat": 0, "die": "red",
+                         "value": 2, "purpose": "military", "castle": "genova", "target": 4,
+                         "reroll": False}
+    assert events[1]["type"] == "castle_roll_failed"
+
+
+def test_the_view_has_every_documented_key_as_json() -> None:
+    import json
+
+    s = begin(4)
+    view = GAME.view(s, 1)
+    json.dumps(view)
+    for key in ("game", "map", "players", "seat", "phase", "current", "actions_left", "turn",
+                "to_act", "legitimacy", "band", "vp", "chronicle", "shields", "shield_pool",
+                "supply", "banners_left", "emissaries_in_hand", "armies", "castles", "boxes",
+                "box_limits", "alliances", "hostages", "hand_counts", "hand", "loyalty",
+                "loyalty_known", "loyalty_looks", "piles", "discards", "pending", "denied",
+                "free_used", "chart", "end"):
+        assert key in view, key
+    assert view["armies"] == {"arles": [1, 0, 0, 0], "st_maurice": [0, 1, 0, 0],
+                              "cividale": [0, 0, 1, 0], "spoleto": [0, 0, 0, 1]}
+    arles = next(c for c in view["castles"] if c["key"] == "arles")
+    assert arles == {"key": "arles", "city": "arles", "category": "grey", "mil": 4, "dip": 0,
+                     "vp": 2, "legit": 1, "owner": 0, "troops": True, "envoys": []}
+    assert view["box_limits"] == {"rome": 5, "saracens": 2, "magyars": 2}
