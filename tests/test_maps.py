@@ -79,9 +79,14 @@ def test_adjacency_is_symmetric_and_connected(path: Path) -> None:
     for a, neighbours in topo.adjacency.items():
         for b in neighbours:
             assert a in topo.adjacency[b]
-    # each kind's linked areas are one network (land and sea may be two: coasts join them)
-    for kind in {a.kind for a in topo.areas}:
-        linked = {a.id for a in topo.areas_of(kind) if topo.adjacency[a.id]}
+    # each kind's linked areas are one network (land and sea may be two: coasts join them);
+    # a map whose land and seas share one graph lists its islanded kinds in `scattered_kinds`
+    # (the whole graph must still be one network)
+    all_kinds = {a.kind for a in topo.areas}
+    scattered = {k for k in str(topo.properties.get("scattered_kinds", "")).split(",") if k}
+    groups = [{k} for k in sorted(all_kinds - scattered)] + ([all_kinds] if scattered else [])
+    for kind_set in groups:
+        linked = {a.id for a in topo.areas if a.kind in kind_set and topo.adjacency[a.id]}
         if linked:
             start = min(linked)
             seen, todo = {start}, [start]
@@ -90,7 +95,7 @@ def test_adjacency_is_symmetric_and_connected(path: Path) -> None:
                     if b not in seen and b in linked:
                         seen.add(b)
                         todo.append(b)
-            assert seen == linked, f"{kind} not connected: {sorted(linked - seen)}"
+            assert seen == linked, f"{kind_set} not connected: {sorted(linked - seen)}"
 
 
 def _check_carolus(topo: Topology) -> None:
@@ -142,8 +147,20 @@ def _check_conquest(topo: Topology) -> None:
     assert len([r for r in topo.routes if r.kind == "strait"]) == 5
 
 
+def _check_imperios(topo: Topology) -> None:
+    # §2 of the decisions page, line by line: tests/test_imperios_milenarios_map.py
+    game = [a for a in topo.areas if a.kind in ("land", "sea")]
+    assert sorted(a.id for a in game) == list(range(60))
+    assert len(topo.areas_of("land")) == 46 and len(topo.areas_of("sea")) == 14
+    assert len({a.key for a in game}) == 60
+    for a in game:
+        assert a.properties["half"] in ("P", "N", "both")
+        assert isinstance(a.properties["capital_site"], bool)
+
+
 RULES_NEEDS: dict[str, Callable[[Topology], None]] = {
     "carolus_magnus": _check_carolus,
+    "imperios_milenarios": _check_imperios,
     "corona_de_hierro": _check_corona,
     "conquest_of_the_empire": _check_conquest,
 }
