@@ -15,6 +15,7 @@ Three promises, whatever the disk or a second copy of the app does:
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import logging
 import os
@@ -29,8 +30,8 @@ from rules.core.saves import GameRecord, read_save_file
 log = logging.getLogger("tablero")
 
 LOCK_NAME = "tablero.lock"
-_owners: dict[str, bool] = {}  # data folder → whether this process owns its autosave
-_held: list[int] = []  # descriptors of the lock files: held (locked) while the process lives
+_owners: dict[str, bool] = {}  # the data folder → whether this process owns its autosave
+_held: list[int] = []  # the lock file's descriptor: held (locked) while the process lives
 _problem: tuple[str, str] | None = None  # the last autosave failure: (catalogue key, detail)
 _second_copy = False
 
@@ -50,11 +51,21 @@ def owns_autosave() -> bool:
         return True
     key = str(folder)
     if key not in _owners:
+        _release()  # one data folder per process (tests move between many)
         _owners[key] = _lock(folder / LOCK_NAME)
-        if not _owners[key]:
-            _second_copy = True
+        _second_copy = not _owners[key]
+        if _second_copy:
             log.warning("another Tablero is open on %s: this copy does not autosave", folder)
     return _owners[key]
+
+
+def _release() -> None:
+    """Let go of the data folder held so far (its lock ends with its descriptor)."""
+    while _held:
+        fd = _held.pop()
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _owners.clear()
 
 
 def _lock(path: Path) -> bool:

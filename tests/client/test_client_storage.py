@@ -235,6 +235,29 @@ def test_two_copies_on_one_data_folder_neither_crashes_nor_destroys_the_others_g
     assert not list(data.glob(".autosave.json.*"))  # no temporary file left behind
 
 
+@pytest.mark.skipif(os.name == "nt", reason="the holder below uses flock")
+def test_a_second_copy_neither_writes_nor_discards_the_first_copy_s_autosave(data_dir):
+    data_dir.mkdir(parents=True)
+    first_game = _unfinished_save(seed=7).dumps().encode()
+    (data_dir / "autosave.json").write_bytes(first_game)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, sys; f = open(sys.argv[1], 'a'); "
+         "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()",
+         str(data_dir / storage.LOCK_NAME)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        assert storage.owns_autosave() is False
+        assert storage.write_record(_unfinished_save(seed=8)) is None
+        storage.discard_autosave()
+        assert (data_dir / "autosave.json").read_bytes() == first_game
+        assert "already open" in (storage.note() or "")
+        assert storage.resumable() is not None  # its game can still be watched or resumed
+    finally:
+        holder.communicate("", timeout=30)
+
+
 # -- case 3: a full disk, or a folder in the way -----------------------------------------------
 def test_a_full_disk_during_autosave_keeps_the_game_playing(harness, data_dir, monkeypatch):
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
