@@ -56,6 +56,7 @@ import argparse
 import heapq
 import itertools
 import math
+import os
 import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -72,6 +73,7 @@ COLS, ROWS = WIDTH // CELL, HEIGHT // CELL
 HALF_LINE = ((2120, 0), (2120, 700), (1960, 820), (1960, 2400))
 MIN_BORDER = 12.0  # px of shared border that makes two areas neighbours on the drawing
 CONTRACT = 6 * CELL  # longest stray border contracted to a corner
+STAIR = 0.55 * CELL  # how far a smoothed border may leave the cell edges
 
 Point = tuple[float, float]
 
@@ -775,16 +777,21 @@ def simplify(points: list[Point], eps: float) -> list[Point]:
 
 
 def smooth(ch: Chain) -> None:
+    """Take the cell staircase out of a border: straighten it within half a cell,
+    round it (Chaikin) and drop the points that no longer matter.  Borders along
+    the canvas edge stay straight."""
     if OUTSIDE in (ch.left, ch.right):
         ch.points = simplify(ch.points, 0.01)
         return
-    closed = ch.vertices[0] == ch.vertices[-1]
     pts = ch.points
-    if closed:  # smooth a loop from its midpoint too
-        pts = chaikin(pts, 3)
+    if ch.vertices[0] == ch.vertices[-1] and len(pts) > 4:
+        half = len(pts) // 2  # a loop: keep two fixed points so it stays a loop
+        a = simplify(pts[: half + 1], STAIR)
+        b = simplify(pts[half:], STAIR)
+        pts = a[:-1] + b
     else:
-        pts = chaikin(pts, 3)
-    ch.points = simplify(pts, 1.2)
+        pts = simplify(pts, STAIR)
+    ch.points = simplify(chaikin(pts, 3), 0.5)
 
 
 # -- assembling polygons -------------------------------------------------------------------
@@ -1066,7 +1073,7 @@ def preview(ps: list[Piece], rings: dict[int, list[Point]], path: str) -> None:
     """A quick PNG of the pieces (needs pygame; for looking while tuning)."""
     import pygame
 
-    scale = 0.4
+    scale = float(os.environ.get("PREVIEW_SCALE", "0.4"))
     surf = pygame.Surface((int(WIDTH * scale), int(HEIGHT * scale)))
     surf.fill((40, 40, 40))
     pygame.font.init()
