@@ -357,3 +357,31 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(
     with pytest.raises(SaveError) as err:
         read_save_file(path)
     assert err.value.code == "too_large" and "too large" in describe(err.value)
+
+
+# -- the reader's depth count, against JSON with brackets, quotes and escapes in strings ---
+_TRICKY_TEXT = st.text(alphabet='[]{}"\\,:ab\x00\u2028é', max_size=12)
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20) | _TRICKY_TEXT
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_TRICKY_TEXT, inner, max_size=3),
+    max_leaves=20,
+)
+
+
+def _nesting(value: Any) -> int:
+    if isinstance(value, list):
+        return 1 + max(map(_nesting, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_nesting, value.values()), default=0)
+    return 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.booleans())
+def test_the_depth_count_skips_whatever_strings_hold(value: Any, ascii_only: bool) -> None:
+    from rules.core import safe_json
+
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    assert safe_json.depth(text.encode()) == _nesting(value)
+    assert safe_json.loads(text) == value

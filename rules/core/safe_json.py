@@ -85,6 +85,8 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
         if exc.errno in (errno.EISDIR, errno.ENXIO):
             raise SaveError("not_a_file") from None
         raise SaveError("unreadable", reason=_reason(exc)) from None
+    except ValueError:  # a NUL in the name
+        raise SaveError("unreadable", reason="not a valid file name") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
