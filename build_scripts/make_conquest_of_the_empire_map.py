@@ -51,8 +51,10 @@ Layers and properties (see maps/README.md for the conventions):
 - "straits": 5 polylines, route_id 0..4, kind "strait", ends (the two
   provinces' area ids), zone (area id of the sea zone whose enemy galley
   cuts it), names.
-- "places": the centre of every area (kind "centre", the §2 x, y) and the
-  10 printed cities at their real sites (kind "city", key = city slug).
+- "places": the centre of every area (kind "centre", the §2 x, y), where each
+  zone's name is lettered (kind "label", float `size` in world px and `angle`
+  in degrees: the largest that fits in its water, clear of its centre) and the 10 printed cities at
+  their real sites (kind "city", key = city slug).
 """
 
 # The facts tables keep one row per line, as on the decisions page:
@@ -1054,7 +1056,48 @@ def add_straits(b: Builder) -> None:
         prop(props, "zone", "int", SEA_ID[s.zone])
 
 
-def add_places(b: Builder) -> None:
+SEA_LABEL_SIZES = (36.0, 31.0, 26.0, 22.0, 19.0, 16.0)
+
+
+def sea_label_spots(labels: list[int]) -> dict[str, tuple[float, float, float, float]]:
+    """Where each zone's name is lettered (centre of the text, size in world px, angle in
+    degrees anticlockwise): the largest size whose box (spaced italic capitals, estimated)
+    lies in the zone's water, clear of the zone's centre where its galleys stand; level
+    text if it fits, else turned to follow a narrow sea; nearest above that centre."""
+    spots = {}
+    for sea in SEAS:
+        aid = SEA_ID[sea.key]
+        chars = len(sea.la)
+        best = None
+        for size in SEA_LABEL_SIZES:
+            w, h = chars * size * 0.95 + 16, size * 1.4 + 16
+            for angle in (0.0, -20.0, 20.0, -38.0, 38.0, -55.0, 55.0, -75.0, 75.0, 90.0):
+                ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+                box = [(w * (i / 8 - 0.5), h * (j / 2 - 0.5)) for i in range(9) for j in range(3)]
+                turned = [(u * ca + v * sa, -u * sa + v * ca) for u, v in box]
+                for dx in range(-520, 521, 20):
+                    for dy in range(-360, 361, 20):
+                        # the centre in the text's own axes: keep the galleys' spot clear
+                        u0, v0 = -dx * ca + dy * sa, -dx * sa - dy * ca
+                        if abs(u0) < w / 2 + 34 and abs(v0) < h / 2 + 34:
+                            continue
+                        x, y = sea.x + dx, sea.y + dy
+                        pts = [(x + u, y + v) for u, v in turned]
+                        if not all(0 <= p[0] < WIDTH and 0 <= p[1] < HEIGHT for p in pts):
+                            continue
+                        if all(labels[cell_of(p)] == aid for p in pts):
+                            score = (abs(angle), math.hypot(dx, dy + 90))
+                            if best is None or score < best[0]:
+                                best = (score, x, y, size, angle)
+            if best is not None:
+                break
+        if best is None:  # a sea too small for its name (the Propontis): just above it
+            best = ((0.0, 0.0), sea.x, sea.y - 44, SEA_LABEL_SIZES[-1], 0.0)
+        spots[sea.key] = (float(best[1]), float(best[2]), best[3], best[4])
+    return spots
+
+
+def add_places(b: Builder, spots: dict[str, tuple[float, float, float, float]]) -> None:
     layer = b.layer("places", "#ffe680")
     place = 0
     for key, x, y, label in ([(p.key, p.x, p.y, p.en) for p in PROVINCES]
@@ -1073,6 +1116,17 @@ def add_places(b: Builder) -> None:
         prop(props, "kind", "string", "centre")
         prop(props, "label", "string", f"centre of {en}")
         prop(props, "place_id", "int", place)
+        place += 1
+    for sea in SEAS:
+        x, y, size, angle = spots[sea.key]
+        props = ET.SubElement(b.point(layer, (x, y)), "properties")
+        prop(props, "angle", "float", angle)
+        prop(props, "in_area", "int", SEA_ID[sea.key])
+        prop(props, "key", "string", f"{sea.key}_label")
+        prop(props, "kind", "string", "label")
+        prop(props, "label", "string", f"name of {sea.en}")
+        prop(props, "place_id", "int", place)
+        prop(props, "size", "float", size)
         place += 1
     for p in PROVINCES:
         if p.city:
@@ -1112,7 +1166,7 @@ def main() -> None:
     add_seas(b, polygons)
     add_provinces(b, polygons)
     add_straits(b)
-    add_places(b)
+    add_places(b, sea_label_spots(labels))
     b.write(OUT)
     print(f"wrote {OUT.relative_to(ROOT)}: {sum(len(p) for p in polygons.values())} vertices")
     if problems and "--force" not in sys.argv:
