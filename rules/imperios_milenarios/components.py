@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from rules.maps import Topology, load_topology
+from rules.maps import Area, Topology, load_topology
 
 MAP_ID = "imperios_milenarios"
 NOBODY = -1
@@ -168,6 +168,10 @@ HALVES = {4: frozenset({"N", "both"}), 5: frozenset({"P", "both"})}
 class Board:
     """The map as the rules need it for one player count, areas as indices 0..59.
 
+    Read from the map's land and sea polygons: `key`, `kind`, `adjacent` (plus the
+    Esparta–Minos land strip, a route), `capital_site` (bool), `city_level` and
+    `settlement_vp` (int, 0 if none) and `half` ("P", "N" or "both").
+
     Sets of areas are int bitmasks (bit i = area i); `adj[i]` holds only in-play
     neighbours. Areas out of play have no neighbours and are in no mask.
     """
@@ -197,12 +201,11 @@ class Board:
         return "N" if h == "both" else h
 
 
-def _prop(area_props: object, names: tuple[str, ...], default: object) -> object:
-    props = area_props  # a Mapping
-    for n in names:
-        if n in props:  # type: ignore[operator]
-            return props[n]  # type: ignore[index]
-    return default
+def _int(area: Area, name: str) -> int:
+    value = area.properties.get(name, 0)
+    if not isinstance(value, int):
+        raise ValueError(f"{MAP_ID}: area {area.key} has a non-int {name}")
+    return int(value)
 
 
 def _half(value: object) -> str:
@@ -230,7 +233,7 @@ def board(players: int) -> Board:
     index = {k: i for i, k in enumerate(keys)}
     by_id = {a.id: i for i, a in enumerate(areas)}
     halves = HALVES.get(players)
-    half = tuple(_half(_prop(a.properties, ("half",), "both")) for a in areas)
+    half = tuple(_half(a.properties.get("half", "both")) for a in areas)
     in_play = 0
     for i, h in enumerate(half):
         if halves is None or h in halves:
@@ -248,12 +251,10 @@ def board(players: int) -> Board:
             sea |= bit
         else:
             land |= bit
-        if bool(_prop(a.properties, ("shaded", "capital_site", "capital"), False)):
+        if a.properties.get("capital_site") is True:
             shaded |= bit
-        city.append(int(_prop(a.properties, ("city", "city_level"), 0)))  # type: ignore[call-overload]
-        settlement.append(
-            int(_prop(a.properties, ("settlement", "settlement_vp"), 0))  # type: ignore[call-overload]
-        )
+        city.append(_int(a, "city_level"))
+        settlement.append(_int(a, "settlement_vp"))
     adj: list[int] = []
     for i, a in enumerate(areas):
         mask = 0

@@ -30,8 +30,8 @@
   `, score` (the final-score breakdown if the game ended now: `census, market,
   capitals, cities, settlements, wonder, colossus, technologies, goods, total`)`}`.
 - `areas`: per in-play area slug `{presence: [seats with a totem], control: seat
-  or None, kind: "land" | "sea", level: 3..5 or 0 (5 for a capital site),
-  capital_site: bool, settlement: VP or 0, half}`; areas out of play are absent.
+  or None}`; areas out of play are absent. What never changes (kind, capital
+  site, city level, settlement VP, half) is in the map, as its properties.
 - `pool`: `{colour: count}`; `goods`: per good slug `{box, coins, owners: [seats],
   globalised}`; `technologies`: per slug `{branch, level, cost, coins, vp, owners,
   globalised}`; `wonders`: per slug `{builder: seat or None}`.
@@ -398,11 +398,6 @@ def public_view(s: ImperiosState, seat: Seat | None) -> JsonDict:
         areas[keys[a]] = {
             "presence": [p for p in range(n) if s.presence[p] & bit],
             "control": ctrl_by,
-            "kind": "sea" if b.sea & bit else "land",
-            "level": b.level(a),
-            "capital_site": bool(b.shaded & bit),
-            "settlement": b.settlement[a],
-            "half": b.half[a],
         }
     def owners(i: int) -> list[int]:
         return [p for p in range(n) if s.items[p] >> i & 1]

@@ -144,6 +144,15 @@ def new_state(players: int, seed: int, final_age: int) -> ImperiosState:
 # -- who decides -----------------------------------------------------------------------------
 def decider(s: ImperiosState) -> Seat | None:
     """The one seat that must decide now (item 16's windows, in their fixed order)."""
+    cache = s.cache
+    if "who" in cache:
+        return cache["who"]  # type: ignore[no-any-return]
+    who = _decider(s)
+    cache["who"] = who
+    return who
+
+
+def _decider(s: ImperiosState) -> Seat | None:
     if s.placements:
         return s.placements[0].seat
     if s.good is not None:

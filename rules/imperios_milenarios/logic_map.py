@@ -68,23 +68,18 @@ def route(b: Board, net: int, caps: int, target: int) -> tuple[int, ...]:
     table's drawing; empty if there is none."""
     goal = 1 << target
     allowed = net | caps | goal
-    parent: dict[int, int] = {c: -1 for c in bits(caps)}
-    frontier = list(parent)
-    while frontier:
-        if target in parent:
-            break
-        nxt: list[int] = []
-        for a in frontier:
-            for n in bits(b.adj[a] & allowed):
-                if n not in parent:
-                    parent[n] = a
-                    nxt.append(n)
-        frontier = nxt
-    if target not in parent:
-        return ()
+    layers = [caps]
+    seen = caps
+    while not seen & goal:
+        nxt = spread(b, layers[-1]) & allowed & ~seen
+        if not nxt:
+            return ()
+        layers.append(nxt)
+        seen |= nxt
     path = [target]
-    while parent[path[-1]] != -1:
-        path.append(parent[path[-1]])
+    for layer in reversed(layers[:-1]):
+        step = b.adj[path[-1]] & layer
+        path.append((step & -step).bit_length() - 1)
     return tuple(reversed(path))
 
 

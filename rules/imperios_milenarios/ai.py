@@ -1,0 +1,163 @@
+"""Imperios Milenarios's hooks for the common ISMCTS agent: a rollout policy that plays
+towards the Age goals and the score, and an evaluation from the final-score formula.
+
+Nothing but the order of the tokens in the cups is hidden, so the policy may
+read the whole sampled state. It scores each legal action with a cheap
+heuristic (plus a little noise) and plays the best, so every legal action
+stays reachable in the tree while rollouts play with intent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from rules.core import Action, Game, Seat
+from rules.imperios_milenarios.actions import (
+    Abandon,
+    Accept,
+    Appeal,
+    Art,
+    Attack,
+    Block,
+    Build,
+    ChooseGood,
+    Conquer,
+    Convert,
+    Defend,
+    EndTurn,
+    ExpandLand,
+    ExpandSea,
+    Give,
+    Hold,
+    Keep,
+    LetPass,
+    Lift,
+    Pick,
+    Press,
+    Receive,
+    Relocate,
+    Research,
+    Sack,
+    Trade,
+    Withdraw,
+    Yield,
+)
+from rules.imperios_milenarios.components import (
+    GOALS,
+    ITEM_COINS,
+    ITEM_INDEX,
+    SCHEME_ACTIONS,
+    TECHS,
+    WONDERS,
+    board,
+)
+from rules.imperios_milenarios.logic_score import counts, score
+from rules.imperios_milenarios.state import ImperiosState
+
+ROLLOUT_DEPTH = 60
+"""Actions a rollout plays past the tree before `evaluate` scores it: about a round."""
+
+WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
+TEMPERATURE = 8.0
+"""Victory points that make one civilisation e times likelier to win than another."""
+
+_TECH_KEYS = {t.key: t for t in TECHS}
+_PICK_WEIGHT = {"red": 0.8, "yellow": 1.3, "blue": 1.0, "black": 1.1}
+
+
+def _leader_gap(s: ImperiosState, seat: Seat, other: Seat) -> float:
+    return float(score(s, other)["total"] - score(s, seat)["total"])
+
+
+def _area_worth(s: ImperiosState, key: str) -> float:
+    b = board(s.players)
+    a = b.index[key]
+    return b.level(a) * 1.0 + b.settlement[a] * 1.5 + (0.5 if b.land >> a & 1 else 0.0)
+
+
+def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
+    """How much the policy likes `a` for `seat` (higher is better)."""
+    if isinstance(a, EndTurn):
+        return 0.0
+    if isinstance(a, Convert):
+        return 3.0 + SCHEME_ACTIONS[a.scheme] - 0.5 * (a.scheme == "1:1")
+    if isinstance(a, Conquer):
+        return 20.0 + board(s.players).level(board(s.players).index[a.area])
+    if isinstance(a, Attack):
+        if a.kind == "sack":
+            return 6.0 + 0.2 * _leader_gap(s, seat, a.seat) + 0.3 * (s.armies[seat] - 6)
+        return 1.0 + 0.1 * _leader_gap(s, seat, a.seat)
+    if isinstance(a, Research):
+        t = _TECH_KEYS[a.tech]
+        need = GOALS[s.age[seat]].techs - counts(s, seat)[3]
+        return 12.0 + (4.0 if need > 0 else 0.0) + (2.0 if t.level == 1 else t.level)
+    if isinstance(a, Art):
+        return 5.0
+    if isinstance(a, Build):
+        return 30.0 + (2.0 if a.wonder == WONDERS[2] else 0.0)
+    if isinstance(a, ExpandLand | ExpandSea):
+        return 4.0 + _area_worth(s, a.area)
+    if isinstance(a, Trade):
+        return 14.0 - 2.0 * a.k
+    if isinstance(a, Receive):
+        return float(ITEM_COINS[ITEM_INDEX[a.item]])
+    if isinstance(a, Give):
+        return -float(ITEM_COINS[ITEM_INDEX[a.item]])
+    if isinstance(a, ChooseGood):
+        return float(ITEM_COINS[ITEM_INDEX[a.good]])
+    if isinstance(a, Pick):
+        return _PICK_WEIGHT[a.colour]
+    if isinstance(a, Keep):
+        return 1.2 * a.yellow + 1.0 * a.black + 0.9 * a.blue + 0.8 * a.red
+    if isinstance(a, Block):
+        d = s.declared
+        return 0.5 + (0.1 * _leader_gap(s, seat, d.actor) if d is not None else 0.0)
+    if isinstance(a, LetPass | Lift | Accept):
+        return 0.5
+    if isinstance(a, Appeal | Hold):
+        return 0.6
+    if isinstance(a, Defend):
+        return 2.0
+    if isinstance(a, Press):
+        return 1.0 + 0.3 * (s.armies[seat] - 2)
+    if isinstance(a, Sack):
+        return 10.0
+    if isinstance(a, Yield | Withdraw | Abandon):
+        return 0.8
+    if isinstance(a, Relocate):
+        b = board(s.players)
+        area = b.index[a.area]
+        return -b.level(area) - 2.0 * b.settlement[area] - (1.0 if b.land >> area & 1 else 0.0)
+    return 0.0
+
+
+def rollout_action(
+    game: Game[Any], state: ImperiosState, seat: Seat, rng: random.Random
+) -> Action:
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    return max(legal, key=lambda a: _value(state, seat, a) + 2.0 * rng.random())
+
+
+def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
+    """Each seat's expected reward, from its score now plus its progress in Ages."""
+    n = state.players
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return [1.0 if p in outcome.winners else 0.0 for p in range(n)]
+    points = [score(state, p)["total"] + 6.0 * state.age[p] for p in range(n)]
+    top = max(points)
+    strength = [math.exp((x - top) / TEMPERATURE) for x in points]
+    whole = sum(strength)
+    win = [x / whole for x in strength]
+    order = sorted(range(n), key=lambda p: -points[p])
+    place = [0.0] * n
+    for i, p in enumerate(order):
+        place[p] = (n - 1 - i) / (n - 1)
+    return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * pl for w, pl in zip(win, place, strict=True)]
+
+
+__all__ = ["ROLLOUT_DEPTH", "evaluate", "rollout_action"]
