@@ -281,6 +281,37 @@ def parse_seats(text: str) -> list[tuple[str, str | None]]:
     return seats
 
 
+LOG_BYTES = 256 * 1024
+
+
+def start_log() -> str | None:
+    """Notes (damaged settings set aside, a failed autosave, a second copy) go to stderr
+    and to `tablero.log` in the data folder, kept small (one old file beside it); where
+    the data folder holds no regular file by that name, to stderr only."""
+    import logging
+    import logging.handlers
+
+    from client.settings import data_dir
+
+    log = logging.getLogger("tablero")
+    if log.handlers:  # started already (main called twice in one process)
+        return None
+    log.setLevel(logging.INFO)
+    log.addHandler(logging.StreamHandler())
+    try:
+        path = data_dir() / "tablero.log"
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            return None  # no FIFO, device or folder: it could block or never end
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8"
+        )
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.addHandler(handler)
+    return str(path)
+
+
 MAX_WINDOW = (7680, 4320)  # an 8K screen; the display may bound it further
 MAX_AUTOPLAY = 100_000
 MAX_SEED = 2**63 - 1
@@ -465,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     check_args(parser, args)
+    start_log()
     settings = Settings.load()
     if args.lang:
         settings.language = args.lang

@@ -103,6 +103,14 @@ def test_plain_tablero_starts_whatever_the_data_folder_holds(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr and (tmp_path / "menu.png").stat().st_size > 0
     assert (data / "autosave.json").read_bytes() == HOSTILE_AUTOSAVES["nested 100,000 deep"]
+    assert "settings: damaged (too_large)" in (data / "tablero.log").read_text()  # 200 kB
+    if hasattr(os, "mkfifo"):  # nor does a FIFO where the log goes block the start
+        (data / "tablero.log").unlink()
+        os.mkfifo(data / "tablero.log")
+        again = subprocess.run([sys.executable, "-m", "client.app", "--screenshot",
+                                str(tmp_path / "menu2.png")], env=env, capture_output=True,
+                               text=True, timeout=120)
+        assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr[-2000:]
 
 
 # -- case 1: settings -----------------------------------------------------------------------
