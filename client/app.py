@@ -254,6 +254,8 @@ def write_crash_log(report: str) -> str | None:
         places.append(data_dir() / "crash.log")
     places.append(Path(tempfile.gettempdir()) / "tablero-crash.log")
     for place in places:
+        if place.is_symlink() or (place.exists() and not place.is_file()):
+            continue  # a FIFO would block the exit, a device never end
         try:
             with open(place, "w", encoding="utf-8") as fh:
                 fh.write(report)

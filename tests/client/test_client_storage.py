@@ -332,6 +332,16 @@ def test_the_crash_log_is_written_where_it_can_be(tmp_path, monkeypatch):
     assert Path(where).read_text() == "Traceback: boom"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_named_crash_log_does_not_hang_the_crash(tmp_path, data_dir, monkeypatch):
+    data_dir.mkdir(parents=True)
+    os.mkfifo(data_dir / "crash.log")
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    where = []
+    assert _finishes(lambda: where.append(write_crash_log("report")))
+    assert where == [str(tmp_path / "tablero-crash.log")]
+
+
 def test_a_full_disk_for_the_crash_log_falls_back_to_the_temporary_folder(
     tmp_path, data_dir, monkeypatch
 ):
