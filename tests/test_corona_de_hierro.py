@@ -951,3 +951,38 @@ def test_the_view_has_every_documented_key_as_json() -> None:
     assert arles == {"key": "arles", "city": "arles", "category": "grey", "mil": 4, "dip": 0,
                      "vp": 2, "legit": 1, "owner": 0, "troops": True, "envoys": []}
     assert view["box_limits"] == {"rome": 5, "saracens": 2, "magyars": 2}
+
+
+def test_a_castle_may_be_attacked_again_and_again_each_try_one_action(rig: Any) -> None:
+    s = turn_of(begin(3), 0)
+    s.shields[0] = 0
+    put(s, "genova", 0, 1)
+    rig(1, 2)
+    s, _ = act(s, 0, AttackCastle("genova"))
+    assert AttackCastle("genova") in GAME.legal_actions(s, 0)
+    s, _ = act(s, 0, AttackCastle("genova"))
+    assert GAME.to_act(s) == (1,) and s.owner[castle("genova")] == NOBODY
+
+
+def test_a_dry_pool_gives_no_shield_to_the_loser(rig: Any) -> None:
+    s = turn_of(begin(3), 0)
+    s.shields = [0, 0, 0]
+    s.pool = 0
+    s.shields[2] = SHIELDS
+    put(s, "nice", 0, 1)
+    put(s, "nice", 1, 1)
+    rig(3, 1)
+    s, _ = act(s, 0, AttackArmy("nice", 1))
+    assert s.shields[:2] == [0, 0] and s.legitimacy[1] == 1
+
+
+def test_the_crown_reached_inside_an_action_ends_the_game_after_it(rig: Any) -> None:
+    s = turn_of(begin(3), 0)
+    s.legitimacy = [12, 2, 2]
+    s.shields = [0, 0, 0]
+    put(s, "genova", 0, 3)
+    rig(6)
+    s, _events = act(s, 0, AttackCastle("genova"))
+    assert s.legitimacy[0] == 13 and s.end is End.CROWN
+    outcome = GAME.outcome(s)
+    assert outcome is not None and GAME.view(s, None)["kings"] == [0]
