@@ -758,7 +758,15 @@ def pawn_stack(colour: int, n: int, px: int, lit: bool = False) -> pygame.Surfac
     if lit:
         pygame.draw.rect(big, (255, 214, 96), big.get_rect(), max(3, round(w * 0.06)),
                          border_radius=round(w * 0.2))
-    return downsample(big, (max(1, side_w // SS), max(1, h // SS)))
+    out = downsample(big, (max(1, side_w // SS), max(1, h // SS)))
+    if n >= 2:  # the army's size, on a small disc by the front figure's feet
+        r = max(6, round(px * 0.32))
+        at = (out.get_width() - r, out.get_height() - r)
+        pygame.draw.circle(out, (250, 244, 226), at, r)
+        pygame.draw.circle(out, OUTLINE, at, r, max(1, r // 6))
+        digits = font(max(8, round(r * 1.5)), True).render(str(n), True, OUTLINE)
+        out.blit(digits, digits.get_rect(center=at))
+    return out
 
 
 @functools.lru_cache(maxsize=128)

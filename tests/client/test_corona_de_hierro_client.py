@@ -17,12 +17,13 @@ from client.i18n import catalogue, set_language, tr
 from client.scenes.launch import default_seats
 from client.scenes.table import TableScene
 from client.session import Session
-from rules import Action, get_game
+from rules import get_game
 from rules.corona_de_hierro.actions import (
     AcceptAlliance,
     AskRelease,
     AttackArmy,
     AttackCastle,
+    ChooseCard,
     ChooseMainCastle,
     Discard,
     Move,
@@ -152,6 +153,8 @@ def gesture_for(harness, table, seat, action):
         press_prompt(harness, table, seat, action)
     elif isinstance(action, ChooseMainCastle):
         harness.click(city_point(view, view._city_of_castle(action.castle)))
+    elif isinstance(action, ChooseCard):
+        harness.click(view.five_rects()[action.index].center)
     elif isinstance(action, Move):
         drag(harness, stack_point(view, action.city, seat), city_point(view, action.to))
         if view.menu is not None:

@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 import pygame
 
 COLUMN_W = 236
+PANEL_H = 96
+SMALL_W = 110
+DECK_W = 54
 STRIP_H = 112
-TRACK_H = 92
+TRACK_H = 64
 MARGIN = 8
 HAND_MAX = 5
 
@@ -64,48 +67,56 @@ def layout(rect: pygame.Rect, players: int, scale: float) -> Layout:
     track = pygame.Rect(column.x, column.y, column.w, s(TRACK_H))
     cell_w = (track.w - s(16)) / 14
     cells = [
-        pygame.Rect(round(track.x + s(8) + i * cell_w), track.y + s(28), round(cell_w) - 1,
-                    track.h - s(50))
+        pygame.Rect(round(track.x + s(8) + i * cell_w), track.y + s(24), round(cell_w) - 1,
+                    track.h - s(40))
         for i in range(14)
     ]
+    pool = pygame.Rect(track.right - s(70), track.y + s(2), s(62), s(22))
     panels: dict[int, SeatPanel] = {}
-    top = track.bottom + m
-    avail = column.bottom - top - m * (players - 1)
-    h = min(s(150), avail // max(1, players))
+    gap = s(4)
+    top = track.bottom + gap
+    avail = column.bottom - top - gap * (players - 1)
+    h = min(s(PANEL_H), avail // max(1, players))
     for seat in range(players):
-        r = pygame.Rect(column.x, top + seat * (h + m), column.w, h)
-        header = pygame.Rect(r.x, r.y, r.w, s(28))
-        row_h = max(s(18), (r.bottom - header.bottom - s(6)) // 3)
+        r = pygame.Rect(column.x, top + seat * (h + gap), column.w, h)
+        header = pygame.Rect(r.x, r.y, r.w, min(s(28), h // 3))
+        row_h = (r.bottom - header.bottom - s(4)) // 2
         rows = [pygame.Rect(r.x + s(8), header.bottom + i * row_h, r.w - s(16), row_h)
-                for i in range(3)]
-        envoys = pygame.Rect(rows[1].x + rows[1].w * 2 // 3 - s(4), rows[1].y,
-                             rows[1].w // 3 + s(4), rows[1].h)
+                for i in range(2)]
+        envoys = pygame.Rect(rows[1].x + s(46), rows[1].y, s(48), rows[1].h)
         panels[seat] = SeatPanel(seat, r, header, rows, envoys)
 
     pad = s(6)
-    card_h = strip.h - 2 * pad
+    card_h = s(STRIP_H) - 2 * pad
     half = (card_h - s(4)) // 2
-    small_w = s(96)
-    deck_w = s(62)
+    small_w, deck_w = s(SMALL_W), s(DECK_W)
+    hand_w = 3 * (small_w + s(4))
+    fixed = 2 * (deck_w + s(6)) + small_w + s(10) + s(70) + 3 * pad
+    if strip.w < fixed + hand_w + s(8):  # too narrow for one row: the hand goes under
+        strip.h += card_h + pad
+        strip.y -= card_h + pad
+        board.h -= card_h + pad
     x = strip.x + pad
     decks: dict[str, pygame.Rect] = {}
     discards: dict[str, pygame.Rect] = {}
     for i, deck in enumerate(("political", "military")):
         decks[deck] = pygame.Rect(x + i * (deck_w + s(6)), strip.y + pad, deck_w, card_h)
-        discards[deck] = pygame.Rect(x + 2 * (deck_w + s(6)) + s(2),
-                                     strip.y + pad + i * (half + s(4)), small_w, half)
-    x = discards["political"].right + s(8)
-    pool = pygame.Rect(x, strip.y + pad, s(50), card_h)
+        discards[deck] = pygame.Rect(x + 2 * (deck_w + s(6)), strip.y + pad + i * (half + s(4)),
+                                     small_w, half)
     loyalty = pygame.Rect(strip.right - pad - s(70), strip.y + pad, s(70), card_h)
-    x = pool.right + s(8)
-    cols = max(1, min(HAND_MAX, (loyalty.x - s(8) - x) // (small_w + s(4))))
-    rows = 1 if cols >= HAND_MAX else 2
-    cols = cols if rows == 1 else max(3, cols)
-    hand_h = card_h if rows == 1 else half
-    hand = [pygame.Rect(x + (i % cols) * (small_w + s(4)),
-                        strip.y + pad + (i // cols) * (half + s(4)), small_w, hand_h)
+    if strip.h > s(STRIP_H):
+        x, y = strip.x + pad, strip.y + 2 * pad + card_h
+    else:
+        x, y = discards["political"].right + s(10), strip.y + pad
+    cols = max(3, min(HAND_MAX, (loyalty.x - s(8) - x) // (small_w + s(4))))
+    if strip.h > s(STRIP_H):
+        cols = max(3, min(HAND_MAX, (strip.w - 2 * pad) // (small_w + s(4))))
+    rows_n = 1 if cols >= HAND_MAX else 2
+    hand_h = card_h if rows_n == 1 else half
+    hand = [pygame.Rect(x + (i % cols) * (small_w + s(4)), y + (i // cols) * (half + s(4)),
+                        small_w, hand_h)
             for i in range(HAND_MAX)]
     dice = pygame.Rect(board.x + s(10), board.bottom - s(138), min(s(330), board.w - s(20)),
-                       s(128))
+                       min(s(128), board.h - s(20)))
     return Layout(board, column, track, cells, panels, strip, decks, discards, pool, hand,
                   loyalty, dice)

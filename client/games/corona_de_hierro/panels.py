@@ -111,10 +111,15 @@ class ChromePainter:
     # -- the legitimacy track -----------------------------------------------------------------
     def _track(self, surface: pygame.Surface, lay: Layout, v: dict[str, Any]) -> None:
         draw_panel(surface, lay.track, self.view.scale)
-        title = pygame.Rect(lay.track.x + self.s(10), lay.track.y + self.s(4),
-                            lay.track.w - self.s(20), self.s(22))
+        title = pygame.Rect(lay.track.x + self.s(10), lay.track.y + self.s(2),
+                            lay.pool.x - lay.track.x - self.s(14), self.s(22))
         text.draw(surface, tr("cdh.panel.track_title"), title, self.s(15), INK, bold=True,
-                  max_lines=1, tips=self.tips)
+                  valign="middle", max_lines=1, tips=self.tips)
+        pool = lay.pool
+        shield_icon(surface, (pool.x + self.s(10), pool.centery), self.s(8))
+        text.label(surface, f"×{v['shield_pool']}", self.s(14),
+                   (pool.x + self.s(22), pool.centery), INK, bold=True, anchor="midleft")
+        self.tips.append((pool, tr("cdh.tip.pool", n=v["shield_pool"])))
         for level, cell in enumerate(lay.cells):
             colour = BAND_RGB[band_of(level)]
             pygame.draw.rect(surface, colour, cell, border_radius=self.s(3))
@@ -172,37 +177,35 @@ class ChromePainter:
         text.draw(surface, name, box, self.s(16), INK, bold=True, valign="middle",
                   max_lines=1, tips=self.tips, free_text=True)
         self.tips.append((h, words.seat_tip(self.view, seat)))
-        r0, r1, r2 = p.rows
-        # row 0: legitimacy (band colour) and shields
+        r0, r1 = p.rows
+        # row 0: legitimacy (band colour), shields, cards held, pawns in supply
         level = v["legitimacy"][seat]
-        chip = pygame.Rect(r0.x, r0.y + self.s(2), self.s(40), r0.h - self.s(4))
+        chip = pygame.Rect(r0.x, r0.y + self.s(2), self.s(32), r0.h - self.s(4))
         pygame.draw.rect(surface, BAND_RGB[band_of(level)], chip, border_radius=self.s(4))
         pygame.draw.rect(surface, (60, 44, 30), chip, 1, border_radius=self.s(4))
         text.label(surface, str(level), self.s(14), chip.center, INK, bold=True,
                    anchor="center")
-        x = chip.right + self.s(10)
-        shields = v["shields"][seat]
-        shield_icon(surface, (x + self.s(7), r0.centery), self.s(7))
-        text.label(surface, f"×{shields}", self.s(14), (x + self.s(17), r0.centery), INK,
-                   anchor="midleft")
-        x += self.s(52)
+        x = chip.right + self.s(8)
+        shield_icon(surface, (x + self.s(6), r0.centery), self.s(6))
+        text.label(surface, f"×{v['shields'][seat]}", self.s(14),
+                   (x + self.s(14), r0.centery), INK, anchor="midleft")
+        x += self.s(46)
         counts = v["hand_counts"][seat]
         for deck in ("political", "military"):
-            card = pygame.Rect(x, r0.y + self.s(2), self.s(12), r0.h - self.s(4))
+            card = pygame.Rect(x, r0.centery - self.s(8), self.s(11), self.s(16))
             pygame.draw.rect(surface, DECK_RGB[deck], card, border_radius=self.s(2))
             text.label(surface, str(counts[deck]), self.s(14), (card.right + self.s(3),
                                                                 r0.centery), INK,
                        anchor="midleft")
-            x += self.s(36)
-        # row 1: supply (pawns, banners) and emissaries in hand
-        size = max(self.s(12), r1.h - self.s(2))
-        x = r1.x
+            x += self.s(30)
+        size = max(self.s(12), min(self.s(20), r0.h - self.s(2)))
         stack = art.pawn_stack(colour, 1, size)
-        surface.blit(stack, stack.get_rect(midleft=(x, r1.centery)))
+        surface.blit(stack, stack.get_rect(midleft=(x + self.s(4), r0.centery)))
         text.label(surface, f"×{v['supply'][seat]}", self.s(14),
-                   (x + stack.get_width() + self.s(2), r1.centery), INK, anchor="midleft")
-        x += self.s(52)
-        flag = art.banner(colour, size - self.s(4), False)
+                   (x + self.s(6) + stack.get_width(), r0.centery), INK, anchor="midleft")
+        # row 1: banners, emissaries in hand (dragged from here), alliances and hostages
+        x = r1.x
+        flag = art.banner(colour, max(self.s(10), size - self.s(4)), False)
         surface.blit(flag, flag.get_rect(midleft=(x, r1.centery)))
         text.label(surface, f"×{v['banners_left'][seat]}", self.s(14),
                    (x + flag.get_width() + self.s(2), r1.centery), INK, anchor="midleft")
@@ -212,49 +215,46 @@ class ChromePainter:
             pygame.draw.rect(surface, (255, 226, 140), er, border_radius=self.s(5))
             pygame.draw.rect(surface, ACCENT, er, self.s(2), border_radius=self.s(5))
         held = 1 if lit.get("held_emissary") == seat else 0
-        fig = art.emissary(colour, max(self.s(10), size - self.s(6)))
+        fig = art.emissary(colour, max(self.s(9), min(self.s(14), r1.h - self.s(8))))
         surface.blit(fig, fig.get_rect(midleft=(er.x + self.s(4), er.centery)))
         text.label(surface, f"×{envoys - held}", self.s(14),
                    (er.x + self.s(6) + fig.get_width(), er.centery), INK, anchor="midleft")
-        # row 2: alliances, requests and hostages
-        x = r2.x
+        over = v.get("phase") == "over" and v.get("scores")
+        if over:
+            score = v["scores"][seat]
+            card = (v.get("loyalty_revealed") or [None] * v["players"])[seat]
+            line = f"{score['total']} {tr('cdh.panel.vp')} · {words.loyalty(self.view, card, True)}"
+            box = pygame.Rect(er.right + self.s(4), r1.y, r1.right - er.right - self.s(4), r1.h)
+            text.draw(surface, line, box, self.s(14), INK, bold=True, valign="middle",
+                      max_lines=1, tips=self.tips, free_text=True)
+            return
+        x = er.right + self.s(6)
+        rr = self.s(6)
         for pact in v["alliances"]:
-            if seat not in (pact["from"], pact["to"]):
+            if seat not in (pact["from"], pact["to"]) or x > r1.right - 2 * rr:
                 continue
             other = pact["to"] if pact["from"] == seat else pact["from"]
-            rr = self.s(7)
-            artwork.draw_seat_marker(surface, (x + rr, r2.centery), rr, self.view.colours[other])
-            if not pact["accepted"]:  # a request: a small arrow towards whoever must answer
-                cx, cy, a = x + rr * 2 + self.s(7), r2.centery, self.s(5)
-                sign = -1 if pact["from"] == seat else 1  # asked by this seat, or of it
+            artwork.draw_seat_marker(surface, (x + rr, r1.centery), rr, self.view.colours[other])
+            if not pact["accepted"]:  # a request: a small arrow, pointing at who must answer
+                cx, cy, a = x + rr * 2 + self.s(6), r1.centery, self.s(4)
+                sign = -1 if pact["from"] == seat else 1
                 pygame.draw.polygon(surface, MUTED, [(cx - a * sign, cy - a),
                                                      (cx + a * sign, cy),
                                                      (cx - a * sign, cy + a)])
                 x += self.s(10)
             else:
-                pygame.draw.circle(surface, art.GOLD, (x + rr, r2.centery), rr + self.s(2),
+                pygame.draw.circle(surface, art.GOLD, (x + rr, r1.centery), rr + self.s(2),
                                    max(1, self.s(2)))
-            x += rr * 2 + self.s(8)
+            x += rr * 2 + self.s(6)
         held_list = v["hostages"][seat]
-        if any(held_list):
-            x = max(x, r2.x + r2.w // 2)
-            for owner, n in enumerate(held_list):
-                if not n:
-                    continue
-                fig = art.emissary(self.view.colours[owner], max(self.s(10), r2.h - self.s(6)))
-                surface.blit(fig, fig.get_rect(midleft=(x, r2.centery)))
-                text.label(surface, f"×{n}", self.s(14), (x + fig.get_width() + self.s(1),
-                                                          r2.centery), INK, anchor="midleft")
-                x += fig.get_width() + self.s(26)
-        over = v.get("phase") == "over"
-        if over and v.get("scores"):
-            score = v["scores"][seat]
-            card = (v.get("loyalty_revealed") or [None] * v["players"])[seat]
-            line = f"{score['total']} {tr('cdh.panel.vp')} · {words.loyalty(self.view, card)}"
-            box = pygame.Rect(r2.x, r2.y, r2.w, r2.h)
-            pygame.draw.rect(surface, (236, 226, 196), box)
-            text.draw(surface, line, box, self.s(14), INK, bold=True, valign="middle",
-                      max_lines=1, tips=self.tips)
+        for owner, n in enumerate(held_list):
+            if not n or x > r1.right - self.s(30):
+                continue
+            fig = art.emissary(self.view.colours[owner], max(self.s(9), r1.h - self.s(8)))
+            surface.blit(fig, fig.get_rect(midleft=(x, r1.centery)))
+            text.label(surface, f"×{n}", self.s(14), (x + fig.get_width() + self.s(1),
+                                                      r1.centery), INK, anchor="midleft")
+            x += fig.get_width() + self.s(24)
 
     # -- the strip under the map -------------------------------------------------------------------
     def _strip(self, surface: pygame.Surface, lay: Layout, v: dict[str, Any],
@@ -291,11 +291,6 @@ class ChromePainter:
                                        n=left, d=len(pile))))
             self.tips.append((drect, ", ".join(words.card(c) for c in pile[-6:]) or
                               tr("cdh.panel.discards")))
-        pool = lay.pool
-        shield_icon(surface, (pool.centerx, pool.centery - self.s(10)), self.s(16))
-        text.label(surface, f"×{v['shield_pool']}", self.s(15),
-                   (pool.centerx, pool.centery + self.s(22)), INK, bold=True, anchor="center")
-        self.tips.append((pool, tr("cdh.tip.pool", n=v["shield_pool"])))
         hand = v.get("hand") or []
         held = lit.get("held_card")
         playable = lit.get("cards", set())
@@ -321,10 +316,10 @@ class ChromePainter:
                                          self.view.colours[who])
             box = pygame.Rect(rect.x + self.s(4), rect.y + self.s(34), rect.w - self.s(8),
                               rect.h - self.s(38))
-            words_ = words.loyalty(self.view, loyalty)
+            words_ = words.loyalty(self.view, loyalty, True)
             text.draw(surface, words_, box, self.s(14), INK, bold=True, align="center",
-                      tips=self.tips)
-            self.tips.append((rect, words_))
+                      tips=self.tips, free_text=True)
+            self.tips.append((rect, words.loyalty(self.view, loyalty)))
 
     def card_face(self, surface: pygame.Surface, rect: pygame.Rect, cid: str,
                   lit: bool = False, tip: bool = True) -> None:

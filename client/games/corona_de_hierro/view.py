@@ -68,7 +68,6 @@ UNIT = 40.0
 """World pixels a token is sized for: offsets round a city scale with the token's size."""
 ANSWER_TYPES = {"reroll", "keep", "grant_passage", "deny_passage", "accept", "decline",
                 "choose_card"}
-FREE_TYPES = {"release_hostage", "offer_swap", "ask_release"}
 
 
 def swords(surface: pygame.Surface, at: tuple[float, float], r: float,
@@ -188,6 +187,7 @@ class CoronaView(GameView):
                          ctx.thinking, ctx.now)
         if self.tips is not self.chrome.tips:
             self.tips[:] = self.chrome.tips
+        self._draw_five(surface, ctx)
         self._draw_menu(surface)
         self._draw_held(surface)
         self._draw_flash(surface)
@@ -353,11 +353,6 @@ class CoronaView(GameView):
                     img.set_alpha(110)
                 surface.blit(img, rect)
                 self.stacks.append((rect, city, seat))
-                if n >= 2:
-                    badge = text.label(surface, str(n), max(self.s(14), px // 2),
-                                       (rect.right, rect.bottom), (250, 246, 232), bold=True,
-                                       anchor="bottomright")
-                    del badge
 
     def _draw_battle_mark(self, surface: pygame.Surface) -> None:
         pend = self.view.get("pending")
@@ -411,6 +406,33 @@ class CoronaView(GameView):
         surface.blit(img, img.get_rect(center=centre))
         artwork.draw_seat_marker(surface, (centre[0] - size // 2 - self.s(14), centre[1]),
                                  self.s(9), self.colours[seat])
+
+    # -- the Draw-five choice ---------------------------------------------------------------------
+    def five_rects(self) -> list[pygame.Rect]:
+        """The cards a Draw-five shows its drawer, in a row over the map (empty otherwise)."""
+        pend = self.view.get("pending") or {}
+        cards = pend.get("cards") or []
+        if pend.get("kind") != "draw_five" or not cards or self.lay is None:
+            return []
+        w, h, gap = self.s(118), self.s(64), self.s(10)
+        vp = self.board.camera.viewport
+        total = len(cards) * w + (len(cards) - 1) * gap
+        x0 = vp.centerx - total // 2
+        return [pygame.Rect(x0 + i * (w + gap), vp.centery - h // 2, w, h)
+                for i in range(len(cards))]
+
+    def _draw_five(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        rects = self.five_rects()
+        if not rects:
+            return
+        cards = self.view["pending"]["cards"]
+        back = rects[0].unionall(rects).inflate(self.s(24), self.s(24))
+        draw_panel(surface, back, self.scale)
+        mine = any(a.type == "choose_card" for a in ctx.legal)
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        for cid, rect in zip(cards, rects, strict=True):
+            self.chrome.card_face(surface, rect, cid, mine and rect.collidepoint(mouse),
+                                  tip=False)
 
     # -- the orders menu ----------------------------------------------------------------------
     def open_menu(self, title: str, actions: list[Action], anchor: tuple[int, int]) -> None:
@@ -767,6 +789,12 @@ class CoronaView(GameView):
             return self.drop(pos, pos, legal)
         if not legal:
             return None
+        for i, rect in enumerate(self.five_rects()):
+            if rect.collidepoint(pos):
+                choice = next((a for a in legal if a.type == "choose_card"
+                               and getattr(a, "index", -1) == i), None)
+                if choice is not None:
+                    return choice
         city = self._city_at(pos)
         if city is None:
             stack = self._stack_at(pos)
@@ -828,10 +856,15 @@ class CoronaView(GameView):
         return pend is None or pend.get("kind") == "draw_five"
 
     def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
+        """The answers (two at most), or the plain draws; castles, the Draw-five choice and
+        every other action are chosen on the table (a click, a drag or a menu)."""
         v = self.view
-        if v.get("phase") == "setup" or v.get("pending"):
-            return legal
-        return [a for a in legal if isinstance(a, Draw | DrawFive) or a.type in FREE_TYPES]
+        if v.get("phase") == "setup":
+            return []
+        pend = v.get("pending")
+        if pend:
+            return [] if pend.get("kind") == "draw_five" else legal
+        return [a for a in legal if isinstance(a, Draw)]
 
     def prompt(self, seat: Seat, legal: list[Action]) -> str:
         return words.prompt(self, seat, legal)

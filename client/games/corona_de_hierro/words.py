@@ -71,11 +71,11 @@ def seat_name(view: CoronaView, seat: Any) -> str:
     return str(seat)
 
 
-def loyalty(view: CoronaView, card_json: dict[str, Any] | None) -> str:
+def loyalty(view: CoronaView, card_json: dict[str, Any] | None, short: bool = False) -> str:
     if not card_json:
         return tr("cdh.loyalty.hidden")
     if card_json.get("card") == "self_king":
-        return tr("cdh.loyalty.self_king")
+        return tr("cdh.loyalty.self_king.short" if short else "cdh.loyalty.self_king")
     return tr("cdh.loyalty.seat", name=seat_name(view, card_json.get("seat")))
 
 
