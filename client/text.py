@@ -129,6 +129,28 @@ def _wrap(
     return lines, False
 
 
+def _wrap_measured(
+    string: str,
+    font: pygame.font.Font,
+    width: int,
+    max_lines: int | None,
+    break_words: bool,
+) -> tuple[list[str], bool] | None:
+    """`_wrap`, then each line measured as rendered (hinting can make a line a pixel or
+    two wider than its summed advances): a line too wide wraps again a little narrower."""
+    target = width
+    wrapped = _wrap(string, font, target, max_lines, break_words)
+    for _ in range(3):
+        if wrapped is None:
+            return None
+        excess = max((font.size(line)[0] for line in wrapped[0]), default=0) - width
+        if excess <= 0:
+            break
+        target -= excess
+        wrapped = _wrap(string, font, max(1, target), max_lines, break_words)
+    return wrapped
+
+
 def _elide(line: str, font: pygame.font.Font, width: int) -> str:
     """The longest start of `line` that fits `width` with "…" after it (linear)."""
     room = width - font.size(ELLIPSIS)[0]
@@ -168,7 +190,7 @@ def _try(
     font = resources.font(size, bold)
     limit = _line_limit(font, height, max_lines)
     part, cut = _bounded(string, size, width, limit)
-    wrapped = _wrap(part, font, width, limit, break_words=False)
+    wrapped = _wrap_measured(part, font, width, limit, break_words=False)
     if wrapped is None or wrapped[1] or cut:
         return None
     return wrapped[0], font
@@ -232,7 +254,7 @@ def _fit(
         font = resources.font(low, bold)
         limit = _line_limit(font, height, max_lines)
         part, cut = _bounded(string, low, width, limit)
-        wrapped = _wrap(part, font, width, limit, break_words=True)
+        wrapped = _wrap_measured(part, font, width, limit, break_words=True)
         assert wrapped is not None
         lines, overflow = wrapped
         if overflow or cut:
@@ -265,7 +287,8 @@ def _fit(
 def wrap(string: str, size: int, width: int, bold: bool = False) -> list[str]:
     """`string` in lines no wider than `width` at exactly `size` px (words longer than a
     line are broken). Linear time."""
-    wrapped = _wrap(string, resources.font(size, bold), max(1, width), None, break_words=True)
+    font = resources.font(size, bold)
+    wrapped = _wrap_measured(string, font, max(1, width), None, break_words=True)
     assert wrapped is not None
     return wrapped[0]
 
@@ -299,6 +322,7 @@ class Placed:
 class Recording:
     placed: list[Placed] = field(default_factory=list)
     layer: int = 0
+    layers: int = 0  # layers opened so far: each `layer` block gets its own
     owner: str = ""
     rendered: set[str] = field(default_factory=set)  # every string rendered meanwhile
     shown: set[str] = field(default_factory=set)  # every line placed through here
@@ -326,18 +350,20 @@ def recording() -> Iterator[Recording]:
 
 @contextmanager
 def layer(name: str = "") -> Iterator[None]:
-    """Texts drawn inside sit on a layer above what came before (a tooltip, a dialog,
-    a card lifted by the pointer): the audit does not call them overlapping it."""
+    """Texts drawn inside sit on their own layer, above what is drawn before and after
+    (a tooltip, a speech balloon, a note over the table's edge): the audit does not call
+    them overlapping texts outside the block, only each other."""
     rec = _recording
     if rec is None:
         yield
         return
-    rec.layer += 1
-    owner, rec.owner = rec.owner, name or rec.owner
+    rec.layers += 1
+    saved, owner = rec.layer, rec.owner
+    rec.layer, rec.owner = rec.layers, name or rec.owner
     try:
         yield
     finally:
-        rec.owner = owner
+        rec.layer, rec.owner = saved, owner
 
 
 def _note(

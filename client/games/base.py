@@ -45,9 +45,19 @@ class GameView:
         self.viewer: Seat | None = None
         self.tips: list[tuple[pygame.Rect, str]] = []
 
+    design: tuple[int, int] = (0, 0)
+    """The table area (w, h) this view's layout needs at scale 1.0. A smaller area (a big
+    UI scale in a small window grows the bars and the log around it) draws the table at
+    a smaller scale, so nothing runs off or covers anything; (0, 0): no such need."""
+
     # -- what is shown ------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
-        """Place everything inside `rect` (the table area) at this scale."""
+        """Place everything inside `rect` (the table area) at this scale (see `design`)."""
+        w, h = self.design
+        if w:
+            scale = min(scale, rect.w / w)
+        if h:
+            scale = min(scale, rect.h / h)
         self.rect, self.scale = rect, scale
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
@@ -97,12 +107,20 @@ class GameView:
             box,
             max(self.min_text, self.s(size)),
             colour,
+            floor=max(self.min_text, text.floor_px(self.scale)),
             bold=bold,
             align=align,
             valign=valign,
             max_lines=max_lines,
             free_text=free_text,
         )
+
+    def fits(self, string: str, size: int, box: pygame.Rect, bold: bool = False) -> bool:
+        """Whether `string` fits `box` whole (shrunk to the floor at most): for text that
+        may be left out when there is no room, because a tooltip says it anyway."""
+        px = max(self.min_text, self.s(size))
+        low = max(self.min_text, text.floor_px(self.scale))
+        return not text.fit(string, px, box.w, box.h, bold=bold, floor=low).elided
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         raise NotImplementedError

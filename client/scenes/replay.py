@@ -129,13 +129,15 @@ class ReplayScene(Scene):
         )
         room = pygame.Rect(self.s(16), bar.y, w - self.s(LOG_WIDTH) - self.s(32), bar.h)
         natural = resources.font(self.s(19), True).size(title)[0]
-        head = pygame.Rect(room.x, room.y, min(natural, room.w // 2), room.h)
-        text.draw(surface, title, head, self.s(19), artwork.PARCHMENT, bold=True,
-                  valign="middle", max_lines=1)
-        status = pygame.Rect(head.right + self.s(20), room.y, room.right - head.right - self.s(20),
-                             room.h)
-        text.draw(surface, self.view.status(), status, self.s(16), (214, 206, 186),
-                  valign="middle", max_lines=1)
+        head = pygame.Rect(room.x, room.y, min(natural, room.w * 7 // 10), room.h)
+        shown = text.draw(surface, title, head, self.s(19), artwork.PARCHMENT, bold=True,
+                          valign="middle", max_lines=1)
+        status = pygame.Rect(shown.right + self.s(20), room.y,
+                             room.right - shown.right - self.s(20), room.h)
+        words = self.view.status()
+        if not text.fit(words, self.s(16), max(1, status.w), status.h, max_lines=1).elided:
+            text.draw(surface, words, status, self.s(16), (214, 206, 186), valign="middle",
+                      max_lines=1)
         log = pygame.Rect(
             w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
         ).inflate(-self.s(8), -self.s(12))

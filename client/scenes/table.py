@@ -213,7 +213,7 @@ class TableScene(Scene):
         widths = [button_width(label, self.app.scale) for _s, _a, label in choices]
         # The prompt's words keep a third of the plate; the buttons share the rest, their
         # words shrinking (text.button) when they must.
-        room = x - rect.x - max(self.s(240), rect.w // 3) - gap * len(choices)
+        room = x - rect.x - max(self.s(300), rect.w * 2 // 5) - gap * len(choices)
         if widths and sum(widths) > room:
             fair = max(self.s(96), room // len(widths))
             widths = [min(w, fair) for w in widths]
@@ -587,6 +587,8 @@ class TableScene(Scene):
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         tip = self.view.tip_at(pos) if self.curtain_seat is None else None
+        if tip is None and self._title_box().collidepoint(pos) and self.view.status():
+            tip = self.view.status()  # the whole status line, however short the bar
         return tip or super().tip_at(pos)
 
     def _click_table(self, pos: tuple[int, int]) -> None:
@@ -680,13 +682,16 @@ class TableScene(Scene):
         left = self._title_box().right + self.s(16)
         room = getattr(self, "bar_left", w - self.s(786)) - self.s(10) - left
         words = self.view.status()
-        size = self.s(16)
-        font = resources.font(text.fit(words, size, max(1, room), bar.h).size)
-        while font.size(words)[0] > room and " · " in words:  # drop the least important part
+        box = pygame.Rect(left, bar.y, max(1, room), bar.h)
+
+        def fits(words: str) -> bool:
+            return not text.fit(words, self.s(16), box.w, box.h, max_lines=1).elided
+
+        while not fits(words) and " · " in words:  # drop the least important part
             words = words.rsplit(" · ", 1)[0]
-        if room > self.s(40):
-            box = pygame.Rect(left, bar.y, room, bar.h)
-            text.draw(surface, words, box, size, (214, 206, 186), valign="middle", max_lines=1)
+        if fits(words):  # else it waits in the title's tooltip (`tip_at`)
+            text.draw(surface, words, box, self.s(16), (214, 206, 186), valign="middle",
+                      max_lines=1)
         self._draw_prompt(surface)
 
     def _title_box(self) -> pygame.Rect:
@@ -714,16 +719,25 @@ class TableScene(Scene):
         note = self.error or self._hint_line()
         inner = rect.inflate(-self.s(12), -self.s(10))
         words_box = pygame.Rect(rect.x + self.s(18), inner.y, width, inner.h)
-        if note:
-            words_box.h = inner.h * 11 // 20
-            note_box = pygame.Rect(
-                words_box.x, words_box.bottom, width, inner.bottom - words_box.bottom
-            )
-            tint = (160, 30, 20) if self.error else (120, 70, 0)
-            text.draw(surface, note, note_box, self.s(15), tint, bold=not self.error,
-                      valign="middle")
         if words:
             text.draw(surface, words, words_box, self.s(18), colour, bold=True, valign="middle")
+        if note:
+            self._draw_note(surface, note, rect)
+
+    def _draw_note(self, surface: pygame.Surface, note: str, prompt: pygame.Rect) -> None:
+        """A refusal or a hint, in full, on a strip just above the prompt: over the table's
+        edge, on purpose, until the next move."""
+        pad = self.s(8)
+        size = self.s(15)
+        fitted = text.fit(note, size, prompt.w - 4 * pad, self.s(66), bold=not self.error)
+        strip = pygame.Rect(prompt.x, 0, prompt.w, fitted.height + 2 * pad)
+        strip.bottom = prompt.y - self.s(4)
+        tint = (160, 30, 20) if self.error else (120, 70, 0)
+        with text.layer("note"):
+            pygame.draw.rect(surface, (250, 242, 222), strip, border_radius=self.s(8))
+            pygame.draw.rect(surface, tint, strip, max(1, self.s(2)), border_radius=self.s(8))
+            text.draw(surface, note, strip.inflate(-4 * pad, -2 * pad), size, tint,
+                      bold=not self.error, valign="middle")
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         seat = self.curtain_seat
@@ -748,7 +762,7 @@ class TableScene(Scene):
 def button_width(label: str, scale: float) -> int:
     """A prompt button wide enough for its words (at least the usual width)."""
     text = resources.font(theme.font_size(18, scale), True).size(label)[0]
-    return max(round(196 * scale), text + round(36 * scale))
+    return max(round(150 * scale), text + round(36 * scale))
 
 
 def layout_for_tests(

@@ -163,3 +163,33 @@ def test_settings_take_effect_at_once_and_persist(harness, data_dir):
     scene.change("colourblind_marks", True)
     harness.press(tr("settings.done"))
     assert isinstance(harness.scene, MainMenu)
+
+
+def test_setup_names_an_exact_player_count_once(harness):
+    from client.scenes.setup import SetupScene
+
+    harness.app.push(SetupScene(harness.app))
+    harness.frames(1)
+    labels = [b.text for b in harness.buttons()]
+    assert f"Magnate  ·  {tr('setup.players_exact', n=2)}  ·  20–40 min" in labels
+    assert not any("2–2" in label for label in labels)
+
+
+def test_setup_offers_coups_two_player_variant_only_with_two_seats(harness):
+    from client.scenes.setup import SetupScene
+
+    harness.app.push(SetupScene(harness.app))
+    harness.frames(1)
+    setup = harness.scene
+    setup.game_id = "coup"
+    setup._reset_rows()
+    harness.app.rebuild()
+
+    def options():
+        return {arg[0] for _w, (name, arg) in setup.widgets.items() if name == "option"}
+
+    assert len(setup._occupied()) == 2 and "two_player_variant" in options()
+    setup.rows[2]["kind"] = "normal"
+    setup.rows[3]["kind"] = "normal"
+    harness.app.rebuild()
+    assert "two_player_variant" not in options() and "theme" in options()

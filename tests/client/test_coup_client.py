@@ -192,7 +192,7 @@ def test_setup_shows_coups_options_and_starts_an_urbis_table(harness):
     harness.app.push(SetupScene(harness.app))
     harness.frames(2)
     setup = harness.scene
-    harness.press("Coup  ·  2–6  ·  15–20 min")
+    harness.press(f"Coup  ·  {tr('setup.players_range', lo=2, hi=6)}  ·  15–20 min")
     options = {arg[0]: (w, arg) for w, (name, arg) in setup.widgets.items() if name == "option"}
     assert set(options) == {"two_player_variant", "theme"}
     menu, (_, _, labels) = options["theme"]

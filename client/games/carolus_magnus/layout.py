@@ -67,8 +67,8 @@ def _panel(seat: int, rect: pygame.Rect, scale: float) -> SeatPanel:
     ]
     slot = (rect.w - s(24)) // 5
     reserve_y = discs[0].bottom + s(26)
-    reserve = [pygame.Rect(rect.x + s(12) + i * slot, reserve_y, slot, s(34)) for i in range(5)]
-    court_top = reserve_y + s(34) + s(22)
+    reserve = [pygame.Rect(rect.x + s(12) + i * slot, reserve_y, slot, s(48)) for i in range(5)]
+    court_top = reserve_y + s(48) + s(22)
     row_h = max(s(16), min(s(24), (rect.bottom - court_top - s(8)) // 5))
     rows = [
         pygame.Rect(rect.x + s(10), court_top + i * row_h, rect.w - s(20), row_h) for i in range(5)

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from client import artwork, resources
+from client import text as fitted
 from client.art import carolus as art
 from client.games.base import rect_around
 from client.games.carolus_magnus.layout import SeatPanel
@@ -34,12 +35,16 @@ def label(
     bold: bool = False,
     anchor: str = "topleft",
     width: int = 0,
+    free_text: bool = False,
 ) -> pygame.Rect:
-    img = resources.text(text, size, colour, bold)
-    rect = img.get_rect(**{anchor: pos})
-    if width and rect.w > width:
-        return surface.blit(img, rect, (0, 0, width, rect.h))
-    return surface.blit(img, rect)
+    """A short text at `pos`; with `width`, fitted into that many pixels (client.text)."""
+    if not width:
+        return fitted.label(surface, text, size, pos, colour, bold=bold, anchor=anchor)
+    height = resources.font(size, bold).get_height()
+    box = pygame.Rect(0, 0, width, height)
+    setattr(box, anchor, pos)
+    return fitted.draw(surface, text, box, size, colour, bold=bold, max_lines=1,
+                       free_text=free_text)
 
 
 class PanelPainter:
@@ -125,17 +130,17 @@ class PanelPainter:
         side = v["side_of_seat"][seat]
         castles = v["castles_left"][side]
         tower = art.tower(self.colours[side], self.s(20))
-        count = resources.text(f"×{castles}", self.s(16), INK, True)
         right = h.right - self.s(10)
-        surface.blit(count, count.get_rect(midright=(right, h.centery + self.s(3))))
+        count = label(surface, f"×{castles}", self.s(16), (right, h.centery + self.s(3)), INK,
+                      True, "midright")
         surface.blit(
             tower,
-            tower.get_rect(midright=(right - count.get_width() - self.s(3), h.centery + self.s(2))),
+            tower.get_rect(midright=(right - count.w - self.s(3), h.centery + self.s(2))),
         )
         name = self.names[seat]
         if dots:
             name += " " + "." * dots
-        room = h.w - self.s(44) - count.get_width() - tower.get_width() - self.s(16)
+        room = h.w - self.s(44) - count.w - tower.get_width() - self.s(16)
         label(
             surface,
             name,
@@ -145,6 +150,7 @@ class PanelPainter:
             True,
             "midleft",
             room,
+            free_text=True,
         )
 
     def _discs(
@@ -167,28 +173,24 @@ class PanelPainter:
         top = p.reserve[0].y - self.s(19)
         label(surface, tr("cm.reserve"), self.s(14), (p.rect.x + self.s(12), top), MUTED, True)
         counts = v["reserves"][p.seat]
-        size = self.s(24)
+        size = min(self.s(22), p.reserve[0].w - self.s(12))
         for colour, slot in zip(COLOURS, p.reserve, strict=True):
-            n = counts[colour] - (1 if held == colour else 0)
+            n = max(0, counts[colour] - (1 if held == colour else 0))
             spot = pygame.Rect(0, 0, size, size)
-            spot.midleft = (slot.x + self.s(2), slot.centery)
-            if n <= 0:
-                pygame.draw.rect(surface, (200, 188, 160), spot, 1, border_radius=self.s(4))
-                continue
-            if colour in lit:  # may be picked up now: a warm glow behind it
+            spot.midtop = (slot.centerx, slot.y + self.s(4))
+            if colour in lit and n:  # may be picked up now: a warm glow behind it
                 glow = spot.inflate(self.s(8), self.s(8))
                 pygame.draw.rect(surface, (255, 226, 140), glow, border_radius=self.s(6))
                 pygame.draw.rect(surface, ACCENT, glow, self.s(2), border_radius=self.s(6))
-            surface.blit(art.cube(colour, size, colour in lit), spot)
-            label(
-                surface,
-                str(n),
-                self.s(16),
-                (spot.right + self.s(3), slot.centery),
-                INK,
-                True,
-                "midleft",
-            )
+            cube = art.cube(colour, size, colour in lit and bool(n))
+            if not n:  # none left: the colour stays recognisable, faded, over its 0
+                cube = cube.copy()
+                cube.set_alpha(80)
+            surface.blit(cube, spot)
+            below = pygame.Rect(slot.x, spot.bottom + self.s(4), slot.w, slot.bottom - spot.bottom
+                                - self.s(4))
+            fitted.draw(surface, str(n), below, self.s(15), INK if n else MUTED, bold=True,
+                        align="center", valign="middle", max_lines=1)
 
     def _court(
         self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any], target: bool

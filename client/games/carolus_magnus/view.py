@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, resources
+from client import artwork, resources, text
 from client.anim import Tween, lerp
 from client.art import carolus as art
 from client.board import Board
@@ -94,8 +94,11 @@ class CarolusView(GameView):
         )
 
     # -- layout and state ---------------------------------------------------------------
+    design = (860, 560)  # two seat panels a column high, beside a ring you can read
+
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         super().layout(rect, scale)
+        scale = self.scale
         players = len(self.names)
         self.panels = seat_panels(rect, players, scale)
         self.paint = PanelPainter(self.names, self.colours, scale)
@@ -355,7 +358,7 @@ class CarolusView(GameView):
                     at = img.get_rect(midleft=(x + size, y + size * 0.55))
                     for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
                         surface.blit(shadow, at.move(dx, dy))
-                    surface.blit(img, at)
+                    text.blit(surface, img, at, str(n))
 
     def _draw_emperor(
         self, surface: pygame.Surface, at: tuple[float, float], ctx: DrawContext
@@ -479,12 +482,15 @@ class CarolusView(GameView):
         if not self.flash:
             return
         vp = self.board.camera.viewport
-        img = resources.text(self.flash, self.s(16), (250, 240, 214), True)
-        box = img.get_rect(midbottom=(vp.centerx, vp.bottom - self.s(10))).inflate(
-            self.s(20), self.s(10)
-        )
-        pygame.draw.rect(surface, (30, 26, 22), box, border_radius=self.s(8))
-        surface.blit(img, img.get_rect(center=box.center))
+        size = max(self.min_text, self.s(16))
+        fit = text.fit(self.flash, size, vp.w - self.s(40), bold=True, max_lines=3,
+                       floor=text.floor_px(self.scale))
+        box = pygame.Rect(0, 0, fit.width + self.s(20), fit.height + self.s(10))
+        box.midbottom = (vp.centerx, vp.bottom - self.s(10))
+        with text.layer("flash"):  # a passing note over the board
+            pygame.draw.rect(surface, (30, 26, 22), box, border_radius=self.s(8))
+            self.text(surface, self.flash, 16, box.inflate(-self.s(20), -self.s(10)),
+                      (250, 240, 214), True, "center", "middle", 3)
 
     # -- gestures ----------------------------------------------------------------------------------
     def gesture(self, intent: Intent, legal: list[Action]) -> bool:

@@ -23,7 +23,7 @@ class CoupMotion:
     words: Words
     view: dict[str, Any]
     table: TableLayout | None
-    balloons: dict[Seat, tuple[str, str, bool]]
+    balloons: dict[Seat, tuple[str, str, int]]  # words, mood, the turn they were said in
     _before: dict[str, Any]
 
     def spot(self, seat: Seat) -> SeatSpot:
@@ -43,14 +43,15 @@ class CoupMotion:
         groups: list[list[Tween]] = []
         if before.get("coins"):
             self._before = before
+        turn = int(before.get("turns", 0))
         for ev in events:
             said = self.words.balloon(ev)
             if ev["type"] == "declared":
                 self.balloons = {}
             if said is not None:
-                self.balloons[said[0]] = (said[1], said[2], True)
-            if ev["type"] == "turn":  # last turn's words fade until someone speaks again
-                self.balloons = {q: (t, m, False) for q, (t, m, _) in self.balloons.items()}
+                self.balloons[said[0]] = (said[1], said[2], turn)
+            if ev["type"] == "turn":
+                turn += 1
             if ev["type"] == "game_over":
                 self.balloons = {}
             if self.table is None:

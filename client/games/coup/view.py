@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, i18n, resources
+from client import artwork, i18n, resources, text
 from client.art import coup as art
 from client.games.base import DrawContext, GameView
 from client.games.coup.layout import ACTION_ORDER, SeatSpot, TableLayout, table_layout
@@ -42,7 +42,7 @@ class CoupView(CoupMotion, GameView):
         self.choosing: str | None = (
             None  # a targeted action picked on the board, awaiting its target
         )
-        self.balloons: dict[Seat, tuple[str, str, bool]] = {}  # words, mood, said this turn
+        self.balloons: dict[Seat, tuple[str, str, int]] = {}  # words, mood, said in turn
         self._turn_key: tuple[Any, ...] = ()
         self._before: dict[str, Any] = {}  # the view before the animating action: old counts
         self._hidden: set[Any] = set()
@@ -50,9 +50,11 @@ class CoupView(CoupMotion, GameView):
         self._exchange_hand: list[str] | None = None
 
     # -- layout and state ------------------------------------------------------------
+    design = (820, 600)
+
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         super().layout(rect, scale)
-        self.table = table_layout(rect, len(self.names), self._bottom, scale)
+        self.table = table_layout(rect, len(self.names), self._bottom, self.scale)
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
         bottom = viewer if viewer is not None else self._bottom
@@ -267,6 +269,9 @@ class CoupView(CoupMotion, GameView):
         return self.words.prompt(self.view, seat, self.choosing, len(self.human_run(seat)), bluff)
 
     def action_label(self, action: Action) -> str:
+        if action.type == "reveal":  # the card the challenge is about: the pending claim
+            claim = (self.view.get("pending") or {}).get("claim")
+            return tr("action.coup.reveal", card=self.words.card(claim))
         return self.words.label(action)
 
     def action_tip(self, action: Action) -> str:
@@ -316,8 +321,8 @@ class CoupView(CoupMotion, GameView):
         if self.view["phase"] == "pick":
             self._draw_pick(surface, ctx)
         self._draw_waiting(surface)
-        for seat, (text, mood, fresh) in self.current_balloons().items():
-            self._draw_balloon(surface, seat, text, mood, fresh)
+        for seat, (words, mood, fresh) in self.current_balloons().items():
+            self._draw_balloon(surface, seat, words, mood, fresh)
 
     def _draw_centre(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         assert self.table is not None
@@ -404,13 +409,14 @@ class CoupView(CoupMotion, GameView):
         elif seat == ctx.thinking:
             tag = tr("table.thinking") + "." * (1 + int(ctx.now * 3) % 3)
         colour = (170, 60, 30) if seat == ctx.thinking else MUTED
-        self.label(surface, tag, 14, (x + 2 * r + self.s(6), y + self.s(23)), colour)
-        name = self.names[seat]
-        width = spot.coins[0] - x - 2 * r - self.s(20)
-        size = 17 if resources.font(self.s(17), True).size(name)[0] <= width else 15
-        while len(name) > 3 and resources.font(self.s(size), True).size(name)[0] > width:
-            name = name[:-2] + "…"
-        self.label(surface, name, size, (x + 2 * r + self.s(6), y + self.s(17 - size)), TEXT, True)
+        left = x + 2 * r + self.s(6)
+        width = spot.coins[0] - self.s(11) - self.s(8) - left
+        name_box = pygame.Rect(left, y - self.s(2), width, self.s(24))
+        self.text(surface, self.names[seat], 17, name_box, TEXT, True, max_lines=1,
+                  free_text=True)
+        right = spot.block.right - self.s(8)
+        tag_box = pygame.Rect(left, name_box.bottom + self.s(2), right - left, self.s(20))
+        self.text(surface, tag, 14, tag_box, colour, max_lines=1)
 
     def _count(self, where: Any) -> int:
         """Coins shown at a place: the old count while coins are still flying there."""
@@ -425,15 +431,11 @@ class CoupView(CoupMotion, GameView):
         surface.blit(coin, coin.get_rect(center=spot.coins))
         count = self._count(seat)
         colour = (170, 40, 30) if count >= 7 else TEXT
-        self.label(
-            surface,
-            tr("coup.coins", n=count),
-            16,
-            (spot.coins[0] + r + self.s(6), spot.coins[1]),
-            colour,
-            True,
-            "midleft",
-        )
+        left = spot.coins[0] + r + self.s(4)
+        box = pygame.Rect(left, spot.coins[1] - self.s(12), spot.block.right - self.s(4) - left,
+                          self.s(24))
+        self.text(surface, tr("coup.coins", n=count), 16, box, colour, True, valign="middle",
+                  max_lines=1)
 
     def _draw_cards(self, surface: pygame.Surface, seat: Seat, ctx: DrawContext) -> None:
         v = self.view
@@ -478,10 +480,13 @@ class CoupView(CoupMotion, GameView):
         return out
 
     def _new_tag(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        img = resources.text(tr("coup.new"), self.s(14), (255, 248, 230), True)
-        tag = img.get_rect(midtop=(rect.centerx, rect.y + self.s(6))).inflate(self.s(10), 0)
+        words = tr("coup.new")
+        size = max(self.min_text, self.s(14))
+        width = min(rect.w, resources.font(size, True).size(words)[0] + self.s(10))
+        tag = pygame.Rect(0, 0, width, resources.font(size, True).get_height())
+        tag.midtop = (rect.centerx, rect.y + self.s(6))
         pygame.draw.rect(surface, (176, 44, 36), tag, border_radius=self.s(6))
-        surface.blit(img, img.get_rect(center=tag.center))
+        self.text(surface, words, 14, tag, (255, 248, 230), True, "center", "middle", 1)
 
     def _clickable_cards(self, ctx: DrawContext) -> set[str]:
         return {a.character for a in ctx.legal if isinstance(a, (LoseInfluence, ReturnCard))}
@@ -528,7 +533,8 @@ class CoupView(CoupMotion, GameView):
         title = tr("coup.board.title" if self.viewer is not None else "coup.board.reference")
         if self.view["phase"] == "action" and not turn and self.viewer is not None:
             title = tr("coup.board.waiting", name=self.words.name(self.view["turn"]))
-        self.label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
+        head = pygame.Rect(b.x + self.s(12), b.y + self.s(5), b.w - self.s(24), self.s(26))
+        self.text(surface, title, 16, head, TEXT, True, valign="middle", max_lines=1)
         for kind, rect in self.board_rows():
             self._draw_row(surface, kind, rect, [a for a in turn if a.type == kind], ctx)
 
@@ -553,7 +559,7 @@ class CoupView(CoupMotion, GameView):
                 border_radius=self.s(6),
             )
             self.label(
-                surface, "›", 20, (rect.right - self.s(10), rect.centery), TEXT, True, "midright"
+                surface, "›", 20, (rect.right - self.s(6), rect.centery), TEXT, True, "midright"
             )
         r = min(rect.h // 2 - self.s(2), self.s(12))
         claim = CLAIMS.get(kind)
@@ -566,20 +572,25 @@ class CoupView(CoupMotion, GameView):
             coins = self.view["coins"][self.viewer] if self.viewer is not None else 0
             info = tr("coup.board.need", n=cost) if coins < cost else tr("coup.board.must_coup")
         colour = TEXT if enabled else (120, 110, 96)
-        head = self.label(
-            surface, label, 15, (rect.x + 2 * r + self.s(16), rect.centery), colour, True, "midleft"
-        )
-        room = rect.right - head.right - self.s(12)
-        img = resources.text(info, self.s(14), MUTED if enabled else (140, 128, 112))
-        if img.get_width() > room:
-            img = img.subsurface((0, 0, max(1, room), img.get_height()))
-        surface.blit(img, img.get_rect(midleft=(head.right + self.s(10), rect.centery)))
+        # The row's name first; what it claims and who blocks it beside, when the row has
+        # room for it (its tooltip always says it all).
+        left = rect.x + 2 * r + self.s(14)
+        inner = pygame.Rect(left, rect.y, rect.right - self.s(18) - left, rect.h)
+        natural = resources.font(self.s(15), True).size(label)[0]
+        head = self.text(surface, label, 15, inner.inflate(min(0, natural - inner.w), 0).move(
+            min(0, natural - inner.w) // 2, 0), colour, True, valign="middle", max_lines=1)
+        room = pygame.Rect(head.right + self.s(10), rect.y, inner.right - head.right - self.s(10),
+                           rect.h)
+        tint = MUTED if enabled else (140, 128, 112)
+        if room.w > 0 and self.fits(info, 14, room):
+            self.text(surface, info, 14, room, tint, valign="middle", max_lines=1)
 
     def _draw_targets(self, surface: pygame.Surface, ctx: DrawContext, turn: list[Action]) -> None:
         assert self.table is not None and self.choosing is not None
         b = self.table.board
         title = tr("coup.board.choose_target", action=tr(f"coup.board.{self.choosing}"))
-        self.label(surface, title, 16, (b.x + self.s(12), b.y + self.s(8)), TEXT, True)
+        head = pygame.Rect(b.x + self.s(12), b.y + self.s(5), b.w - self.s(24), self.s(26))
+        self.text(surface, title, 16, head, TEXT, True, valign="middle", max_lines=1)
         for action, rect in self.target_buttons(turn):
             hover = rect.collidepoint(ctx.hover)
             pygame.draw.rect(
@@ -602,23 +613,25 @@ class CoupView(CoupMotion, GameView):
                 coins=self.view["coins"][seat],
                 cards=self.view["influence"][seat],
             )
-            self.label(
-                surface,
-                text,
-                15,
-                (rect.x + 2 * r + self.s(18), rect.centery),
-                TEXT,
-                True,
-                "midleft",
-            )
+            left = rect.x + 2 * r + self.s(18)
+            box = pygame.Rect(left, rect.y, rect.right - self.s(8) - left, rect.h)
+            self.text(surface, text, 15, box, TEXT, True, valign="middle", max_lines=1)
         back = self.back_button()
         pygame.draw.rect(surface, (214, 204, 184), back, border_radius=self.s(6))
-        self.label(surface, tr("coup.board.back"), 15, back.center, TEXT, True, "center")
+        self.text(surface, tr("coup.board.back"), 15, back.inflate(-self.s(8), 0), TEXT, True,
+                  "center", "middle", 1)
 
     def current_balloons(self) -> dict[Seat, tuple[str, str, bool]]:
-        """What people said this turn: from the events seen, and from the open window
-        (so a loaded game or an undo shows them too)."""
-        out = dict(self.balloons)
+        """What people said (words, mood, said this turn): this turn's words, and last
+        turn's faded, from the events seen; older words are gone, and so are words from
+        a turn an undo took back. The open window adds what it implies (so a loaded game
+        or an undo shows them too)."""
+        now = int(self.view.get("turns", 0))
+        out = {
+            q: (words, mood, said == now)
+            for q, (words, mood, said) in self.balloons.items()
+            if now - 1 <= said <= now
+        }
         p = self.view.get("pending") or {}
         if p.get("action") and self.view["turn"] not in out:
             said = self.words.declared(p["action"], p.get("target"))
@@ -638,30 +651,18 @@ class CoupView(CoupMotion, GameView):
         if not text:
             return
         m = self.table.middle
-        for i, line in enumerate(resources.wrap(text, self.s(17), m.w - self.s(40), bold=True)[:2]):
-            self.label(
-                surface,
-                line,
-                17,
-                (m.centerx, m.bottom - self.s(50) + i * self.s(24)),
-                SOFT,
-                True,
-                "midtop",
-            )
+        box = pygame.Rect(m.x + self.s(20), m.bottom - self.s(54), m.w - self.s(40), self.s(54))
+        self.text(surface, text, 17, box, SOFT, True, "center", "bottom", 2)
 
     def _draw_balloon(
-        self, surface: pygame.Surface, seat: Seat, text: str, mood: str, fresh: bool = True
+        self, surface: pygame.Surface, seat: Seat, text_: str, mood: str, fresh: bool = True
     ) -> None:
         spot = self.spot(seat)
-        img = resources.text(text, self.s(15), TEXT, True)
         max_w = max(spot.block.w, self.s(200))
-        if img.get_width() > max_w - self.s(20):
-            lines = resources.wrap(text, self.s(15), max_w - self.s(20), bold=True)[:2]
-            imgs = [resources.text(line, self.s(15), TEXT, True) for line in lines]
-        else:
-            imgs = [img]
-        w = max(i.get_width() for i in imgs) + self.s(20)
-        h = sum(i.get_height() for i in imgs) + self.s(10)
+        fitted = text.fit(text_, max(self.min_text, self.s(15)), max_w - self.s(20), bold=True,
+                          max_lines=3, floor=max(self.min_text, text.floor_px(self.scale)))
+        w = fitted.width + self.s(20)
+        h = fitted.height + self.s(10)
         tail = self.s(10)
         x, y = spot.balloon
         box = pygame.Rect(0, 0, w, h)
@@ -681,10 +682,9 @@ class CoupView(CoupMotion, GameView):
         pygame.draw.rect(surface, fill, box, border_radius=self.s(10))
         pygame.draw.polygon(surface, fill, tip)
         pygame.draw.rect(surface, (60, 50, 40), box, max(1, self.s(2)), border_radius=self.s(10))
-        yy = box.y + self.s(5)
-        for line in imgs:
-            surface.blit(line, line.get_rect(midtop=(box.centerx, yy)))
-            yy += line.get_height()
+        with text.layer("balloon"):  # it speaks over the table, on purpose
+            self.text(surface, text_, 15, box.inflate(-self.s(20), -self.s(10)), TEXT, True,
+                      "center", "middle", 3)
 
     # -- tooltips ---------------------------------------------------------------------------------
     def _tips(self) -> list[tuple[pygame.Rect, str]]:

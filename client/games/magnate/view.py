@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, resources
+from client import artwork
 from client.anim import Tween, lerp
 from client.games.base import DrawContext, GameView
 from client.games.magnate import pieces
@@ -167,10 +167,7 @@ class MagnateView(MagnateWords, GameView):
     def _text(self, surface: pygame.Surface, text: str, size: int, pos: tuple[int, int],
               colour: tuple[int, ...] = SOFT, bold: bool = False,
               anchor: str = "topleft") -> pygame.Rect:
-        img = resources.text(text, self.s(size), colour, bold)
-        rect = img.get_rect(**{anchor: pos})
-        surface.blit(img, rect)
-        return rect
+        return self.label(surface, text, size, pos, colour, bold, anchor)
 
     def _outline(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...],
                  width: float = 3, grow: int = 6) -> None:
