@@ -34,6 +34,7 @@ _GAME_PACKAGES = (
     "magnate",
     "carolus_magnus",
     "corona_de_hierro",
+    "conquest_of_the_empire",
 )
 
 GAMES: dict[str, Game[Any]] = {}

@@ -89,6 +89,35 @@ from rules.core import (
     Transition,
 )
 
+_MENU = ("buy_influence", "land_move", "naval_move", "special_tax", "recruit", "acquire_card",
+         "land_battle", "pass_action", "end_turn", "call_vote", "use_annona", "use_cursus")
+STEP_TYPES: dict[Step, tuple[str, ...]] = {
+    Step.DRAFT: ("pick_homeland",),
+    Step.BID: ("bid", "pass"),
+    Step.NAME_A: ("name_seat",),
+    Step.NAME_B: ("name_seat",),
+    Step.ACTION: _MENU,
+    Step.MOVE: ("move_to", "move_units", "done", "land_move"),
+    Step.NAVAL: ("move_galleys", "done"),
+    Step.NAVAL_TARGET: ("naval_battle", "done"),
+    Step.RECRUIT: ("recruit_at", "done"),
+    Step.RECRUIT_UNIT: ("recruit_units",),
+    Step.CARD_TARGET: ("place_at", "proscribe", "name_seat", "sink_galley"),
+    Step.VETO: ("veto", "decline"),
+    Step.CURSUS: ("move_leader",),
+    Step.VOTE: ("show_senators", "pass"),
+    Step.VOTE_EFFECT: ("take_token", "name_seat"),
+    Step.LEND: ("lend", "decline"),
+    Step.GALLEYS: ("join_galleys", "decline"),
+    Step.CARDS: ("play_card", "done"),
+    Step.CASUALTY: ("casualty",),
+    Step.RETREAT: ("retreat", "continue"),
+    Step.RETREAT_TO: ("retreat_to",),
+    Step.MAINTENANCE: ("pay_maintenance", "decline"),
+    Step.OVER: (),
+}
+"""The action types each step answers to: any other is refused as `wrong_step`."""
+
 _BARRIER_EVENTS = frozenset({"dice_rolled", "tokens_drawn", "cards_revealed", "vote_result",
                              "game_started", "draft_started"})
 
@@ -221,17 +250,18 @@ def explain(s: State, seat: Seat, a: Action, legal: list[Action]) -> IllegalActi
     """The most precise reason an unlisted action is refused."""
     if seat != s.actor:
         return IllegalAction("not_your_turn", seat=seat, to_act=[s.actor])
-    types = {x.TYPE for x in legal}
-    if a.TYPE not in types:
+    if a.TYPE not in STEP_TYPES[s.step]:
         return IllegalAction("wrong_step", step=s.step.value, action=a.TYPE,
-                             expected=sorted(types))
+                             expected=sorted({x.TYPE for x in legal}))
+    if isinstance(a, A.Pass) and s.step is Step.BID:
+        return IllegalAction("opener_must_propose")
     if isinstance(a, A.Bid):
         if a.amount % 5:
             return IllegalAction("bid_not_multiple_of_5", amount=a.amount)
         if a.amount > s.talents[seat]:
             return IllegalAction("not_enough_talents", need=a.amount, have=s.talents[seat])
-        return IllegalAction("bid_too_low", amount=a.amount,
-                             minimum=min(x.amount for x in legal if isinstance(x, A.Bid)))
+        bid = s.auction.bid if s.auction is not None else -1
+        return IllegalAction("bid_too_low", amount=a.amount, minimum=0 if bid < 0 else bid + 5)
     if isinstance(a, A.AcquireCard):
         d = DESIGNS.get(a.card)
         if d is None or (a.card not in s.market and a.card not in s.votes_offer):
@@ -266,6 +296,14 @@ def explain(s: State, seat: Seat, a: Action, legal: list[Action]) -> IllegalActi
         return IllegalAction("cannot_recruit_at", place=a.place)
     if isinstance(a, A.LandBattle):
         return IllegalAction("no_battle_there", province=a.province, defender=a.defender)
+    if isinstance(a, A.Retreat):
+        return IllegalAction("no_retreat_possible")
+    if isinstance(a, A.EndTurn):
+        return IllegalAction("actions_left", left=2 - s.actions_done)
+    if isinstance(a, A.Done):
+        return IllegalAction("nothing_done_yet")
+    if isinstance(a, A.CallVote | A.UseAnnona | A.UseCursus | A.PlayCard):
+        return IllegalAction("card_not_ready")
     if isinstance(a, A.RetreatTo):
         return IllegalAction("cannot_retreat_to", province=a.province)
     if isinstance(a, A.ShowSenators):

@@ -73,6 +73,7 @@ from rules.conquest_of_the_empire.components import (
     board,
 )
 from rules.conquest_of_the_empire.logic_board import (
+    cut_zones,
     loc_key,
     loc_of,
     n_provinces,
@@ -134,16 +135,30 @@ def menu(s: State, seat: Seat) -> list[Action]:
 
 
 def move_origins(s: State, seat: Seat, exclude: tuple[int, ...] = ()) -> list[int]:
-    return [
-        p for p in range(n_provinces())
-        if p not in exclude and s.land_units(p, seat) and move_targets(s, seat, p, ())
-    ]
+    """Provinces whose units can go somewhere: a neighbour by land or an open strait (the
+    search always enters a neighbour), or a coast next to one of the seat's galleys."""
+    b = board()
+    base = n_provinces()
+    cut = cut_zones(s, seat)
+    coasts = {d for z in range(len(b.seas)) if s.galleys(base + z, seat)
+              for d in b.seas[z].coasts}
+    out = []
+    for p in range(base):
+        if p in exclude or not s.land_units(p, seat):
+            continue
+        if any(zone < 0 or zone not in cut for _, zone in b.crossings[p]) or (
+            b.provinces[p].seas and coasts - {p}
+        ):
+            out.append(p)
+    return out
 
 
 def move_targets(
     s: State, seat: Seat, origin: int, loads: tuple[tuple[int, int], ...]
 ) -> list[tuple[int, bool]]:
     """(destination, by sea) pairs to which at least one unit at `origin` can go."""
+    if not s.land_units(origin, seat):
+        return []
     out = [(d, False) for d in reachable(s, seat, origin)]
     b = board()
     if not b.provinces[origin].seas:
@@ -151,13 +166,13 @@ def move_targets(
     base = n_provinces()
     leaders = s.leaders(origin, seat)
     military = s.military(origin, seat)
-    for prov in b.provinces:
-        d = prov.index
-        if d == origin or not prov.seas:
+    coasts = sorted({
+        d for z in range(len(b.seas)) if s.galleys(base + z, seat) for d in b.seas[z].coasts
+    })
+    for d in coasts:
+        if d == origin:
             continue
-        if not any(s.galleys(base + z, seat) for z in prov.seas):
-            continue
-        if leaders or (military and sea_capacity_left(s, seat, loads, d) > 0):
+        if leaders or (military and (not loads or sea_capacity_left(s, seat, loads, d) > 0)):
             out.append((d, True))
     return out
 
@@ -174,6 +189,8 @@ def move_step(s: State, seat: Seat) -> list[Action]:
             if act.sea and u in MILITARY_LAND:
                 n = min(n, room)
             out.extend(MoveUnits(UNITS[u], k) for k in range(1, n + 1))
+        if not act.sent:  # a destination just chosen: send something there first
+            return out
     out.extend(
         MoveTo(loc_key(d), sea) for d, sea in move_targets(s, seat, origin, act.loads)
         if (d, sea) != (act.dest, act.sea)
@@ -211,7 +228,8 @@ def move_units(s: State, seat: Seat, unit: int, count: int, events: list[Event])
     if act.sea and unit in MILITARY_LAND:
         loads = (*loads, (act.dest, count))
     dests = act.dests if act.dest in act.dests else (*act.dests, act.dest)
-    s.act = replace(act, moved=act.moved + count, loads=loads, dests=dests)
+    s.act = replace(act, moved=act.moved + count, sent=act.sent + count, loads=loads,
+                    dests=dests)
     events.append(event("units_moved", seat=seat, origin=loc_key(act.origin),
                         dest=loc_key(act.dest), by_sea=act.sea, unit=UNITS[unit], count=count))
     if not s.land_units(act.origin, seat) and not second_origin_allowed(s, seat):
@@ -433,7 +451,7 @@ def play(s: State, seat: Seat, a: Action, events: list[Event]) -> None:
             move_units(s, seat, UNIT_INDEX[a.unit], a.count, events)
         elif isinstance(a, MoveTo):
             assert s.act is not None
-            s.act = replace(s.act, dest=loc_of(a.dest), sea=a.by_sea)
+            s.act = replace(s.act, dest=loc_of(a.dest), sea=a.by_sea, sent=0)
         elif isinstance(a, LandMove):
             start_move(s, seat, loc_of(a.origin), events)
         else:

@@ -89,6 +89,12 @@ def played(b: Battle, seat: Seat, card: str) -> bool:
     return (seat, card) in b.cards
 
 
+def defends_city(s: State, b: Battle) -> bool:
+    """The defender holds the city there and the attacker played no Ballistae."""
+    return (not b.naval and s.city[b.place] == b.defender
+            and not played(b, b.attacker, "ballistae"))
+
+
 def dice_count(s: State, b: Battle, contender: Seat) -> int:
     """3, +1 own leader, +1 all three land types, +1 more catapults, +1 city, +1 Veterans;
     in a naval battle one die per galley."""
@@ -103,7 +109,7 @@ def dice_count(s: State, b: Battle, contender: Seat) -> int:
         n += 1
     if mine[CATAPULT] > theirs[CATAPULT]:
         n += 1
-    if contender == b.defender and b.city:
+    if contender == b.defender and defends_city(s, b):
         n += 1
     if played(b, contender, "legio_veterana"):
         n += 1
@@ -248,8 +254,7 @@ def cards_done(s: State, seat: Seat, events: list[Event]) -> None:
 def new_round(s: State, events: list[Event]) -> None:
     b = s.battle
     assert b is not None
-    city = (not b.naval and s.city[b.place] == b.defender
-            and not played(b, b.attacker, "ballistae"))
+    city = defends_city(s, b)
     b = replace(b, round=b.round + 1, city=city, last=())
     events.append(event("battle_round", round=b.round, city=city))
     if city:

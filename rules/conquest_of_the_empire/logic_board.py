@@ -143,11 +143,11 @@ def reachable(s: State, seat: Seat, origin: int) -> list[int]:
     galley in the strait's zone."""
     cut = cut_zones(s, seat)
     crossings = board().crossings
+    enemies = [q for q in range(s.players) if s.enemy(seat, q)]
+    stop = {p for p, row in enumerate(military_table(s)) if any(row[q] for q in enemies)}
     seen = {origin}
     out: list[int] = []
     frontier = [origin]
-    players = s.players
-    enemies = [q for q in range(players) if s.enemy(seat, q)]
     while frontier:
         p = frontier.pop()
         for n, zone in crossings[p]:
@@ -155,7 +155,7 @@ def reachable(s: State, seat: Seat, origin: int) -> list[int]:
                 continue
             seen.add(n)
             out.append(n)
-            if not any(s.military(n, q) for q in enemies):
+            if n not in stop:
                 frontier.append(n)
     out.sort()
     return out
@@ -201,10 +201,11 @@ def sea_capacity_left(s: State, seat: Seat, loads: tuple[tuple[int, int], ...], 
 def check_cities(s: State, events: list[Event]) -> None:
     """A player takes a city when he dominates its province, the holder has no military
     land unit there and is not his ally; a city with no holder goes to whoever dominates."""
+    doms = dominators(s)
     for p, holder in enumerate(s.city):
         if holder == NO_CITY:
             continue
-        d = dominator(s, p)
+        d = doms[p]
         if d in (NOBODY, holder):
             continue
         if holder == UNHELD or (not s.military(p, holder) and not s.allied(d, holder)):
@@ -218,7 +219,10 @@ def cities_held(s: State, seat: Seat) -> int:
 
 
 def leader_provinces(s: State, seat: Seat) -> list[int]:
-    return [p for p in range(n_provinces()) if s.leaders(p, seat)]
+    u = s.units
+    stride = s.players * UNIT_TYPES
+    i = seat * UNIT_TYPES
+    return [p for p in range(n_provinces()) if u[p * stride + i] or u[p * stride + i + 1]]
 
 
 def caesar_province(s: State, seat: Seat) -> int:

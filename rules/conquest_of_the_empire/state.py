@@ -82,6 +82,7 @@ class Act:
     dest: int = -1  # move: current destination province
     sea: bool = False  # move: the current destination is reached by sea
     moved: int = 0  # units moved (or recruited) so far in this action
+    sent: int = 0  # move: units sent to the current destination so far
     loads: tuple[tuple[int, int], ...] = ()  # move: (destination, military units) by sea
     dests: tuple[int, ...] = ()  # move: every destination used in this action
     second: bool = False  # move: Via Militaris gave a second origin
