@@ -501,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
     start_log()
     settings = Settings.load()
     if args.lang:
-        settings.language = args.lang
+        settings.use_language_for_now(args.lang)  # this run only, never the saved setting
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         settings.fullscreen = False

@@ -142,9 +142,23 @@ class Settings:
             setattr(self, name, value)
         return ok
 
+    def use_language_for_now(self, language: str) -> None:
+        """Show the app in `language` without making it the saved setting (`--lang`): the
+        file keeps the language chosen in Settings, unless the player chooses another."""
+        self._saved_language = self.language
+        self._for_now = language
+        self.language = language
+
+    def choose_language(self, language: str) -> None:
+        """The player's own choice in Settings: this one is kept."""
+        self._for_now = None
+        self.language = language
+
     def save(self) -> None:
         data = asdict(self)
         data["window"] = list(self.window)
+        if self.language == getattr(self, "_for_now", None):  # --lang: not a choice to keep
+            data["language"] = self._saved_language
         try:
             write_atomic(data_dir() / "settings.json", json.dumps(data, indent=1))
         except OSError as exc:  # a full disk or a read-only folder: the settings still apply

@@ -97,7 +97,10 @@ class SettingsScene(Scene):
         settings = self.app.settings
         if getattr(settings, name) == value:
             return
-        setattr(settings, name, value)
+        if name == "language":
+            settings.choose_language(value)  # kept, even over a --lang of this run
+        else:
+            setattr(settings, name, value)
         settings.save()
         if name == "language":
             i18n.set_language(value)  # the app rebuilds every visible string

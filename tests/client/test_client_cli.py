@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -196,3 +197,23 @@ def test_a_hostile_value_gets_one_short_line_and_exit_2(capsys, argv, words):
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
     assert max(len(line) for line in err.splitlines()) <= 400
+
+
+def test_lang_on_the_command_line_does_not_change_the_saved_setting(tmp_path, data_dir):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text(json.dumps({"language": "en"}))
+    result = run("--lang", "es", "--screenshot", str(tmp_path / "menu.png"), data_dir=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert json.loads((data_dir / "settings.json").read_text())["language"] == "en"
+
+
+def test_a_language_chosen_in_settings_is_kept_even_after_lang(data_dir):
+    from client.settings import Settings
+
+    settings = Settings(language="en")
+    settings.use_language_for_now("es")
+    settings.save()
+    assert Settings.load().language == "en"
+    settings.choose_language("es")  # the player picks Spanish in Settings: that is kept
+    settings.save()
+    assert Settings.load().language == "es"
