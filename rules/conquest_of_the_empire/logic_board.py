@@ -53,14 +53,11 @@ def loc_of(key: str) -> int:
 
 def dominator(s: State, province: int) -> int:
     """The seat with strictly more military land units in `province` than anyone else."""
-    best, who, tie = 0, NOBODY, False
-    for seat in range(s.players):
-        m = s.military(province, seat)
-        if m > best:
-            best, who, tie = m, seat, False
-        elif m == best and m > 0:
-            tie = True
-    return NOBODY if tie else who
+    stride = s.players * UNIT_TYPES
+    c = s.units[province * stride:(province + 1) * stride]
+    row = [c[k + 2] + c[k + 3] + c[k + 4] for k in range(0, stride, UNIT_TYPES)]
+    best = max(row)
+    return row.index(best) if best and row.count(best) == 1 else NOBODY
 
 
 def military_table(s: State) -> list[list[int]]:
@@ -69,9 +66,10 @@ def military_table(s: State) -> list[list[int]]:
     u = s.units
     out = []
     stride = n * UNIT_TYPES
+    steps = range(0, stride, UNIT_TYPES)
     for p in range(n_provinces()):
-        i = p * stride
-        out.append([sum(u[j + 2:j + 5]) for j in range(i, i + stride, UNIT_TYPES)])
+        c = u[p * stride:(p + 1) * stride]
+        out.append([c[k + 2] + c[k + 3] + c[k + 4] for k in steps])
     return out
 
 
@@ -201,11 +199,10 @@ def sea_capacity_left(s: State, seat: Seat, loads: tuple[tuple[int, int], ...], 
 def check_cities(s: State, events: list[Event]) -> None:
     """A player takes a city when he dominates its province, the holder has no military
     land unit there and is not his ally; a city with no holder goes to whoever dominates."""
-    doms = dominators(s)
     for p, holder in enumerate(s.city):
         if holder == NO_CITY:
             continue
-        d = doms[p]
+        d = dominator(s, p)
         if d in (NOBODY, holder):
             continue
         if holder == UNHELD or (not s.military(p, holder) and not s.allied(d, holder)):
