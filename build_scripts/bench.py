@@ -55,7 +55,8 @@ def main() -> None:
         print(json.dumps({"bench": "simulate", **simulate("carolus_magnus", players, 1000)}))
     for players in (3, 4, 5):
         print(json.dumps({"bench": "simulate", **simulate("corona_de_hierro", players, 1000)}))
-    # The client: cold start to an interactive menu, and table frame times at 1920x1080.
+    # The client: cold start to an interactive menu, table frame times at 1920x1080, and
+    # idle CPU (seconds per second) on the menu and at a table waiting for the human.
     sys.stdout.flush()
     subprocess.run([sys.executable, "-m", "client.bench"], check=True)
     # The map board: Carolus Magnus's table at 1920x1080 while panning and zooming.

@@ -24,6 +24,8 @@ from client.settings import Settings
 BASE_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 FPS = 60
+IDLE_FPS = 30  # how often a still screen looks for input and AI answers
+SETTLE = 1.5  # seconds drawn after the last input: pygame_gui's tooltips wait 1 s to show
 
 
 class App:
@@ -51,6 +53,9 @@ class App:
         self.inline_ai = False  # tests and screenshots think in-process, deterministically
         self.autosave = True
         self.manager: Any = None
+        self._dirty = True
+        self._settle = 0.0
+        self.draws = 0  # frames drawn so far (the idle test counts them)
         self._make_manager()
         self._on_language = lambda _lang: self.rebuild()
         i18n.on_change(self._on_language)
@@ -113,6 +118,7 @@ class App:
         """Drop every UI element and let the visible scene build its own again."""
         if self.manager.get_locale() != i18n.language():
             self.manager.set_locale(i18n.language())  # re-renders every text: only on a change
+        self._dirty = True
         self.manager.clear_and_reset()
         if self.scenes:
             self.scenes[-1].build_ui()
@@ -147,17 +153,41 @@ class App:
         self.push(scene)
 
     # -- the loop --------------------------------------------------------------
+    def redraw(self) -> None:
+        """Something changed that no input or animation shows (an AI's move, a hint that
+        arrived): draw the next frame."""
+        self._dirty = True
+
+    def needs_drawing(self) -> bool:
+        """Whether the next frame must be drawn: something changed (input within the last
+        `SETTLE` seconds, a rebuild, a `redraw`), the scene animates, or a text field's
+        cursor blinks. A still screen is drawn once and then left alone."""
+        if self._dirty or self._settle > 0:
+            return True
+        if self.scene is not None and self.scene.animating():
+            return True
+        focused = self.manager.get_focus_set() or ()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focused)
+
     def frame(self, dt: float) -> None:
-        """One frame: events → UI manager → scene → UI update → draw → UI draw → flip."""
-        for ev in pygame.event.get():
+        """One frame: events → UI manager → scene → UI update → draw → UI draw → flip; the
+        drawing only when `needs_drawing` (an idle menu or table costs next to nothing)."""
+        events = pygame.event.get()
+        for ev in events:
             self._dispatch(ev)
             if not self.running:
                 return
+        if events:
+            self._settle = SETTLE  # hover colours and pygame_gui's delayed tooltips follow
         if self.scene:
             self.scene.update(dt)
         self.manager.update(dt)
-        self.draw()
-        pygame.display.flip()
+        if self.needs_drawing():
+            self._dirty = False
+            self.draw()
+            pygame.display.flip()
+            self.draws += 1
+        self._settle = max(0.0, self._settle - dt)
 
     def draw(self) -> None:
         text.begin_frame()
@@ -228,7 +258,7 @@ class App:
     def run(self) -> None:
         try:
             while self.running:
-                dt = self.clock.tick(FPS) / 1000
+                dt = self.clock.tick(FPS if self.needs_drawing() else IDLE_FPS) / 1000
                 self.frame(dt)
         except Exception:
             # The game itself is safe in the autosave; leave the details for a bug report.

@@ -1,4 +1,5 @@
-"""Client speed figures for `make bench`: table frame times with animations, cold start."""
+"""Client speed figures for `make bench`: table frame times with animations, cold start,
+and the CPU an idle menu or table costs."""
 
 from __future__ import annotations
 
@@ -61,6 +62,51 @@ def frame_times(size: tuple[int, int] = (1920, 1080), frames: int = 600) -> dict
     }
 
 
+def idle_cpu(seconds: float = 4.0, size: tuple[int, int] = (1280, 800)) -> dict[str, object]:
+    """CPU seconds per wall second while the app waits, run by its own loop (`App.run`'s
+    pace): on the main menu, and at a Kobayakawa table waiting for the human; headless.
+    Both after a second and a half to settle (hover and tooltip time after the start)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
+    import pygame
+
+    from client.app import FPS, IDLE_FPS, SETTLE, App
+    from client.scenes.launch import autoplay, default_seats
+    from client.scenes.menu import MainMenu
+    from client.scenes.table import TableScene
+    from client.session import Session
+    from client.settings import Settings
+
+    app = App(Settings(language="en"), size)
+    app.inline_ai = True
+    app.autosave = False
+    kinds: list[tuple[str, str | None]] = [("human", None)] + [("ai", "easy")] * 3
+    session = Session.new("kobayakawa", default_seats(kinds), 7, {})
+    autoplay(session, 12)
+    while session.ais_to_act():  # the table waits for the human, not for an AI
+        autoplay(session, 1)
+    session.lift_curtain(session.humans()[0])
+    figures: dict[str, object] = {"bench": "client_idle_cpu", "seconds": seconds}
+    for name, scene in (("menu", MainMenu(app)), ("table", TableScene(app, session))):
+        app.reset_to(scene)
+
+        def run(span: float) -> tuple[float, int]:
+            start, start_cpu, draws = time.perf_counter(), time.process_time(), app.draws
+            while time.perf_counter() - start < span:
+                rate = FPS if app.needs_drawing() else IDLE_FPS
+                app.frame(app.clock.tick(rate) / 1000)
+            wall = time.perf_counter() - start
+            return (time.process_time() - start_cpu) / wall, app.draws - draws
+
+        run(SETTLE + 0.5)
+        cpu, draws = run(seconds)
+        figures[f"{name}_cpu_per_s"] = round(cpu, 3)
+        figures[f"{name}_draws"] = draws
+    app.quit()
+    pygame.quit()
+    return figures
+
+
 def _ready() -> None:
     """Child side of the cold start: build the app, draw the menu once, say so."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -98,6 +144,7 @@ def main() -> None:
         return
     print(json.dumps(cold_start()), flush=True)
     print(json.dumps(frame_times()), flush=True)
+    print(json.dumps(idle_cpu()), flush=True)
 
 
 if __name__ == "__main__":

@@ -187,6 +187,19 @@ class GameView:
     def update(self, dt: float) -> None:
         """Advance the view's own clocks (a camera easing a zoom, map pieces painted lazily)."""
 
+    def animating(self) -> bool:
+        """Whether the view moves by itself now, so the app must draw every frame (it draws
+        only on a change otherwise): a board's camera easing, dice rolling, a piece snapping
+        back. Views with other clocks of their own override this."""
+        board = getattr(self, "board", None)
+        camera = getattr(board, "camera", None)
+        dice = getattr(self, "dice", None)
+        return bool(
+            getattr(camera, "easing", False)
+            or getattr(dice, "rolling", False)
+            or getattr(self, "snap", None) is not None
+        )
+
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         """A tooltip that fixed rects cannot give (e.g. the board area under the pointer)."""
         return None

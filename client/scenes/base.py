@@ -10,7 +10,7 @@ from client import artwork, text
 from client.input import Intent
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.shell import Shell
 
 
 class Scene:
@@ -21,7 +21,7 @@ class Scene:
     draw only draws, it changes nothing.
     """
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.tips: list[tuple[pygame.Rect, str]] = []  # custom-drawn things that explain themselves
 
@@ -47,6 +47,12 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def animating(self) -> bool:
+        """Whether the screen moves by itself now (a tween, a pulse, an AI thinking): the
+        app draws every frame while it does, and otherwise only after input or a change
+        (`self.app.redraw()`)."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(artwork.table_background(surface.get_size()), (0, 0))

@@ -10,6 +10,7 @@ import pygame
 from client import storage
 from client.i18n import tr
 from client.session import Session, seat_dict
+from client.shell import Shell
 from rules import SaveError, get_game
 from rules.core.saves import GameRecord
 
@@ -23,38 +24,38 @@ def default_seats(kinds: list[tuple[str, str | None]]) -> list[dict[str, Any]]:
     return seats
 
 
-def back_to_menu(app: Any) -> None:
+def back_to_menu(app: Shell) -> None:
     from client.scenes.menu import MainMenu
 
     app.reset_to(MainMenu(app))
 
 
-def open_setup(app: Any) -> None:
+def open_setup(app: Shell) -> None:
     from client.scenes.setup import SetupScene
 
     app.push(SetupScene(app))
 
 
-def open_settings(app: Any) -> None:
+def open_settings(app: Shell) -> None:
     from client.scenes.settings_scene import SettingsScene
 
     app.push(SettingsScene(app))
 
 
-def open_rules(app: Any, game_id: str) -> None:
+def open_rules(app: Shell, game_id: str) -> None:
     from client.scenes.rules_ref import RulesScene
 
     app.push(RulesScene(app, game_id))
 
 
-def open_load(app: Any) -> None:
+def open_load(app: Shell) -> None:
     from client.scenes.load import LoadScene
 
     app.push(LoadScene(app))
 
 
 def open_table(
-    app: Any, record: GameRecord, state: Any = None, replace: bool = False, replay: bool = False
+    app: Shell, record: GameRecord, state: Any = None, replace: bool = False, replay: bool = False
 ) -> None:
     """Play (or, if it is finished or asked for, replay) a game; the menu stays underneath."""
     from client.scenes.menu import MainMenu
@@ -68,19 +69,19 @@ def open_table(
     app.push(scene)
 
 
-def open_results(app: Any, session: Session) -> None:
+def open_results(app: Shell, session: Session) -> None:
     from client.scenes.results import ResultsScene
 
     app.push(ResultsScene(app, session))
 
 
-def open_replay(app: Any, session: Session) -> None:
+def open_replay(app: Shell, session: Session) -> None:
     from client.scenes.replay import ReplayScene
 
     app.push(ReplayScene(app, session))
 
 
-def start(app: Any, args: argparse.Namespace) -> None:
+def start(app: Shell, args: argparse.Namespace) -> None:
     """`tablero` alone opens the menu; `--game` starts straight into a table."""
     from client.scenes.menu import MainMenu
     from client.scenes.table import TableScene
@@ -114,7 +115,7 @@ def autoplay(session: Session, count: int) -> None:
         session.apply(seat, session.game.action_from_json(answer["action"]))
 
 
-def screenshot(app: Any, args: argparse.Namespace) -> int:
+def screenshot(app: Shell, args: argparse.Namespace) -> int:
     """Headless picture of the table after `--autoplay` actions (without --game: of the
     main menu, which is how the packaged app's cold start is measured); exit status 0."""
     from client.scenes.table import TableScene
@@ -141,7 +142,7 @@ def screenshot(app: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _snap_menu(app: Any, path: str) -> int:
+def _snap_menu(app: Shell, path: str) -> int:
     from client.scenes.menu import MainMenu
 
     app.push(MainMenu(app))
@@ -153,7 +154,7 @@ def _snap_menu(app: Any, path: str) -> int:
     return 0
 
 
-def load_file(app: Any, path: Any, replay: bool = False) -> SaveError | None:
+def load_file(app: Shell, path: Any, replay: bool = False) -> SaveError | None:
     """Open a save file into a table; the error when it is refused (the file is untouched)."""
     from client.games import has_view
 

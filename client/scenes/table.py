@@ -599,7 +599,25 @@ class TableScene(Scene):
                 return
 
     # -- frame ------------------------------------------------------------------------------
+    def animating(self) -> bool:
+        """Tweens, a view's own motion, the hint's pulse, an AI's thinking dots."""
+        return bool(
+            self.timeline.busy
+            or self.view.animating()
+            or self.ctx.thinking is not None
+            or self.curtain_next is not None
+            or self.hints.current(self.session, self.hint_seat()) is not None
+        )
+
+    def _changed(self) -> None:
+        """A move, a curtain, a refusal or a hint that came in without input: draw it."""
+        key = (len(self.session.steps), self.curtain_seat, self.error, self.hints.thinking)
+        if key != getattr(self, "_drawn_key", None):
+            self._drawn_key = key
+            self.app.redraw()
+
     def update(self, dt: float) -> None:
+        self._changed()
         self.clock += dt
         self.ctx.now = self.clock
         was_busy = self.timeline.busy
@@ -615,6 +633,7 @@ class TableScene(Scene):
             self.ctx.thinking = None
             return
         self._drive_ai(dt)
+        self._changed()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain_seat is not None:
