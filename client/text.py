@@ -510,11 +510,14 @@ def blit(
     pos: Any,
     string: str,
     box: pygame.Rect | None = None,
+    full: str | None = None,
 ) -> pygame.Rect:
-    """Blit an already rendered text image (a shadowed number, a rotated name), noting it
-    like `label` does."""
+    """Blit an already rendered text image (a shadowed number, one line of a fitted
+    name), noting it like `label` does; `full`: the whole text when this was shortened."""
     rect = surface.blit(img, pos)
-    _note(surface, img, img.get_rect(topleft=rect.topleft), string, string, box, False, False)
+    elided = full is not None and full != string and string.endswith(ELLIPSIS)
+    _note(surface, img, img.get_rect(topleft=rect.topleft), string, full or string, box,
+          elided, False)
     return rect
 
 

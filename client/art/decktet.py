@@ -232,16 +232,42 @@ def _label(text: str, px: int, colour: RGB, bold: bool = True) -> pygame.Surface
     return font("bold" if bold else "regular", px).render(text, True, colour)
 
 
-def _fit_lines(name: str, px: int, width: int) -> list[tuple[pygame.Surface, str]]:
-    """The name on one line, or two, at `px` or smaller (never below the floor, see
-    `client.text`): it must stay legible; past that it ends in "…"."""
-    fitted = text.fit(name, px, width, bold=True, max_lines=2)
-    return [(_label(line, fitted.size, INK), line) for line in fitted.lines]
+def _name_box(size: tuple[int, int]) -> tuple[int, int, int]:
+    """(starting px, width, height) of the name's place on a face of `size`: under the
+    picture on a portrait card, beside it above the suits on a landscape district."""
+    w, h = size
+    if w > h:
+        room = h - round(h * 0.26) - 2 * max(3, round(h * 0.06))
+        return max(14, round(h * 0.2)), w - round(h * 0.5) - 10, room
+    return max(14, round(h * 0.13)), w - 8, round(h * 0.4)
 
 
-def _blit_name(out: pygame.Surface, line: pygame.Surface, rect: pygame.Rect, words: str) -> None:
+def name_fit(name: str, size: tuple[int, int], px: int = 0, floor: int = 14) -> text.Fit:
+    """How `name` sits on a face of `size` (from `px` if given): one or two lines, down to
+    `floor` (14 px at scale 1.0: a table drawn smaller passes its own, `text.floor_px`);
+    `elided` when it cannot (the face then leaves the name to its tooltip)."""
+    start, width, height = _name_box(size)
+    px = px or start
+    return text.fit(name, px, width, height, bold=True, max_lines=2, floor=min(px, floor))
+
+
+def _fit_lines(
+    name: str, size: tuple[int, int], px: int, floor: int = 14
+) -> list[tuple[pygame.Surface, str, str]]:
+    """The name on one line, or two (see `name_fit`); none at all when it would not fit
+    whole: a cut name reads worse than the rank and suits alone. Each line: (image, words,
+    the whole name)."""
+    fitted = name_fit(name, size, px, floor)
+    if fitted.elided:
+        return []
+    return [(_label(line, fitted.size, INK), line, name) for line in fitted.lines]
+
+
+def _blit_name(
+    out: pygame.Surface, line: pygame.Surface, rect: pygame.Rect, words: str, name: str
+) -> None:
     """A name line onto a card face, noted for the layout audit (`client.text`)."""
-    text.blit(out, line, rect, words, out.get_rect())
+    text.blit(out, line, rect, words, out.get_rect(), full=name)
 
 
 def rank_text(kind: str, rank: int) -> str:
@@ -280,14 +306,17 @@ def _corner(out: pygame.Surface, kind: str, rank: int, suits: tuple[str, ...],
 
 @functools.lru_cache(maxsize=512)
 def card_face(kind: str, rank: int, suits: tuple[str, ...], name: str,
-              size: tuple[int, int], reverse: bool = False) -> pygame.Surface:
+              size: tuple[int, int], reverse: bool = False, name_px: int = 0,
+              name_floor: int = 14) -> pygame.Surface:
     """A Decktet card face: kind `ace`, `number`, `crown`, `pawn` or `excuse`.
 
     Portrait cards carry rank and suits in a top band (legible under an overlapping
     card), the picture in the middle and the name at the bottom; `reverse` swaps the
     band and the name (text still upright), for a stack whose cards overlap upwards.
     Landscape sizes give the district layout (the seed lays districts sideways).
-    An empty `name` leaves the name out (small crowns, hover tips say it instead).
+    An empty `name` leaves the name out (small crowns, hover tips say it instead), and so
+    does a name that does not fit whole. `name_px`: the size to start the name at (a row
+    of districts passes one size, so their titles match; see `name_fit`).
     """
     w, h = size
     if w <= 0 or h <= 0:
@@ -295,9 +324,9 @@ def card_face(kind: str, rank: int, suits: tuple[str, ...], name: str,
     tint = SUIT_COLOURS[suits[0]] if suits else (150, 140, 120)
     out = _paper(size, tint)
     if w > h:
-        _district_face(out, kind, suits, name)
+        _district_face(out, kind, suits, name, name_px, name_floor)
     else:
-        _portrait(out, kind, rank, suits, name, reverse)
+        _portrait(out, kind, rank, suits, name, reverse, name_px, name_floor)
     radius = max(3, round(min(w, h) * 0.08))
     pygame.draw.rect(out, shade(tint, 0.7), out.get_rect(), max(1, round(min(w, h) * 0.025)),
                      border_radius=radius)
@@ -306,17 +335,17 @@ def card_face(kind: str, rank: int, suits: tuple[str, ...], name: str,
 
 
 def _portrait(out: pygame.Surface, kind: str, rank: int, suits: tuple[str, ...], name: str,
-              reverse: bool) -> None:
+              reverse: bool, name_px: int = 0, name_floor: int = 14) -> None:
     w, h = out.get_size()
     band = max(18, round(h * 0.2)) + max(3, round(w * 0.06))
-    lines = _fit_lines(name, max(14, round(h * 0.13)), w - 8) if name else []
-    text_h = sum(x.get_height() for x, _ in lines) - 2 * max(0, len(lines) - 1)
+    lines = _fit_lines(name, (w, h), name_px, name_floor) if name else []
+    text_h = sum(x.get_height() for x, _, _ in lines) - 2 * max(0, len(lines) - 1)
     art_h = max(8, h - band - text_h - 6)
     art = _art_layer(kind, suits, (w - 6, art_h))
     if reverse:
         y = 3
-        for line, words in lines:
-            _blit_name(out, line, line.get_rect(midtop=(w / 2, y)), words)
+        for line, words, whole in lines:
+            _blit_name(out, line, line.get_rect(midtop=(w / 2, y)), words, whole)
             y += line.get_height() - 2
         out.blit(art, (3, text_h + 3))
         _corner(out, kind, rank, suits, y=h - band)
@@ -324,27 +353,28 @@ def _portrait(out: pygame.Surface, kind: str, rank: int, suits: tuple[str, ...],
     _corner(out, kind, rank, suits)
     out.blit(art, (3, band))
     y = h - text_h - 3
-    for line, words in lines:
-        _blit_name(out, line, line.get_rect(midtop=(w / 2, y)), words)
+    for line, words, whole in lines:
+        _blit_name(out, line, line.get_rect(midtop=(w / 2, y)), words, whole)
         y += line.get_height() - 2
 
 
-def _district_face(out: pygame.Surface, kind: str, suits: tuple[str, ...], name: str) -> None:
+def _district_face(out: pygame.Surface, kind: str, suits: tuple[str, ...], name: str,
+                   name_px: int = 0, name_floor: int = 14) -> None:
     w, h = out.get_size()
-    art_w = round(h * 0.62)
+    art_w = round(h * 0.5)
     art = _art_layer(kind, suits, (art_w, h - 6))
     out.blit(art, (3, 3))
     x0 = art_w + 4
-    lines = _fit_lines(name, max(14, round(h * 0.2)), w - x0 - 6)
-    y = max(4, round(h * 0.1))
-    for line, words in lines:
-        _blit_name(out, line, line.get_rect(midtop=((x0 + w) / 2, y)), words)
-        y += line.get_height() - 2
+    lines = _fit_lines(name, (w, h), name_px, name_floor) if name else []
+    y = max(3, round(h * 0.06))
+    for line, words, whole in lines:  # above the suits, never over them (`_name_box`)
+        _blit_name(out, line, line.get_rect(midtop=((x0 + w) / 2, y)), words, whole)
+        y += line.get_height()
     if suits:
-        sym = min(round(h * 0.34), (w - x0 - 8) // len(suits))
+        sym = min(round(h * 0.26), (w - x0 - 8) // len(suits))
         x = (x0 + w) / 2 - sym * len(suits) / 2
         for suit in suits:
-            out.blit(suit_symbol(suit, sym), (x, h - sym - max(4, round(h * 0.08))))
+            out.blit(suit_symbol(suit, sym), (x, h - sym - max(3, round(h * 0.06))))
             x += sym
 
 

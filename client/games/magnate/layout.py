@@ -83,7 +83,7 @@ def table_layout(rect: pygame.Rect, bottom: int, scale: float) -> MagnateLayout:
     col_w = main.w // DISTRICTS
     card_w = min(s(78), col_w - s(14))
     card = (card_w, round(card_w * 1.4))
-    d_h = s(66)
+    d_h = s(76)
     d_w = min(col_w - s(8), s(140))
     columns = []
     for i in range(DISTRICTS):

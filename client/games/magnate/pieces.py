@@ -5,7 +5,6 @@ Everything a player reads is looked up in the catalogue (assets/i18n/magnate/<la
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pygame
@@ -13,7 +12,7 @@ import pygame
 from client.art import decktet
 from client.art._draw import RGB, Point
 from client.art.dice import DiceFace, DieKind, Painter, numbered, register_symbol
-from client.i18n import has, language, tr
+from client.i18n import has, tr
 from rules.magnate.components import CARDS, Card, Kind
 from rules.magnate.logic import payments
 
@@ -112,23 +111,39 @@ def card_tip(card_id: str, costs: bool = True) -> str:
 
 # -- faces -------------------------------------------------------------------------------------
 def face(
-    card_id: str, size: tuple[int, int], named: bool = True, reverse: bool = False
+    card_id: str,
+    size: tuple[int, int],
+    named: bool = True,
+    reverse: bool = False,
+    name_px: int = 0,
 ) -> pygame.Surface:
-    """The card's face with its name in the current language (`reverse`: band at the bottom)."""
+    """The card's face with its name in the current language (`reverse`: band at the bottom;
+    `name_px`: the name's size, for cards shown in a row that must match)."""
     card = CARDS[card_id]
     suits = tuple(s.value for s in card.suits)
     name = card_name(card_id) if named else ""
-    return decktet.card_face(card.kind.value, card.rank, suits, name, size, reverse)
+    return decktet.card_face(
+        card.kind.value, card.rank, suits, name, size, reverse, name_px, name_floor
+    )
+
+
+name_floor = 14
+"""The smallest name on a face: the view sets it to `text.floor_px` of the scale it draws
+the table at (a table squeezed into a small window draws smaller names, as it must)."""
+
+
+def common_name_px(card_ids: list[str], size: tuple[int, int]) -> int:
+    """One name size for a row of faces of `size` (the districts): the smallest any of them
+    needs, so every title in the row has the same size."""
+    fits = [decktet.name_fit(card_name(c), size, floor=name_floor) for c in card_ids]
+    return min((f.size for f in fits if not f.elided), default=0)
 
 
 def deed_face(card_id: str, size: tuple[int, int]) -> pygame.Surface:
-    """An unfinished deed: the card turned 90° (`size` is the upright card's size)."""
-    return _deed(card_id, size, language())
-
-
-@functools.lru_cache(maxsize=128)
-def _deed(card_id: str, size: tuple[int, int], _lang: str) -> pygame.Surface:
-    return pygame.transform.rotate(face(card_id, size), 90)
+    """An unfinished deed: the card turned 90° (`size` is the upright card's size), drawn
+    as a landscape face so its name still reads upright, beside its picture."""
+    w, h = size
+    return face(card_id, (h, w))
 
 
 def back(size: tuple[int, int]) -> pygame.Surface:

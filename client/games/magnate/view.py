@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork
+from client import artwork, text
 from client.anim import Tween, lerp
 from client.games.base import DrawContext, GameView
 from client.games.magnate import pieces
@@ -70,9 +70,12 @@ class MagnateView(MagnateWords, GameView):
         self._now = 0.0
 
     # -- layout ---------------------------------------------------------------------
+    design = (960, 590)  # five district columns, the side column and both strips
+
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         super().layout(rect, scale)
-        self.table = table_layout(rect, self.bottom, scale)
+        pieces.name_floor = text.floor_px(self.scale)
+        self.table = table_layout(rect, self.bottom, self.scale)
         self.tray.place(self.table.dice, self.table.die)
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
@@ -210,7 +213,8 @@ class MagnateView(MagnateWords, GameView):
             surface.blit(glow, area.inflate(self.s(8), self.s(8)))
             hover = col.district.union(col.areas[self.bottom]).collidepoint(ctx.hover)
             self._outline(surface, area, LIT, 4 if hover else 2)
-        surface.blit(pieces.face(DISTRICT_IDS[d], col.district.size), col.district)
+        px = pieces.common_name_px(list(DISTRICT_IDS), col.district.size)
+        surface.blit(pieces.face(DISTRICT_IDS[d], col.district.size, name_px=px), col.district)
         for seat in (self.top, self.bottom):
             self._draw_line(surface, seat, d, ctx)
         self._draw_sums(surface, d)
@@ -258,18 +262,21 @@ class MagnateView(MagnateWords, GameView):
 
     def _draw_deed_tokens(self, surface: pygame.Surface, rect: pygame.Rect, card: str,
                           placed: int) -> None:
-        """The tokens on a deed, and how many it still needs: 3/8."""
-        veil = pygame.Surface((rect.w - self.s(8), self.s(28)), pygame.SRCALPHA)
-        veil.fill((30, 26, 24, 170))
-        band = veil.get_rect(midbottom=(rect.centerx, rect.bottom - self.s(4)))
+        """The tokens on a deed, and how many it still needs: 3/8. They sit over the deed's
+        picture (its left half), never over its name or suits (`decktet._district_face`)."""
+        art_w = round(rect.h * 0.5) + 3
+        band = pygame.Rect(rect.x + 3, rect.bottom - self.s(24) - 3, art_w, self.s(24))
+        veil = pygame.Surface(band.size, pygame.SRCALPHA)
+        veil.fill((30, 26, 24, 190))
         surface.blit(veil, band)
-        r = self.s(6)
-        for i in range(min(placed, 8)):  # the rules count tokens on a deed, not their suits
-            centre = (band.x + self.s(12) + i * self.s(10), band.centery)
-            pygame.draw.circle(surface, (120, 90, 30), centre, r + 1)
+        words = f"{placed}/{RANK[card]}"
+        shown = self.text(surface, words, 15, band.inflate(-self.s(4), 0), SOFT, True,
+                          "center", "middle", 1)
+        r = self.s(4)
+        room = (shown.x - band.x - self.s(2)) // (2 * r + self.s(2))
+        for i in range(min(placed, max(0, room))):  # tokens on a deed count, not their suits
+            centre = (band.x + self.s(2) + r + i * (2 * r + self.s(2)), band.y + r + self.s(1))
             pygame.draw.circle(surface, artwork.ACCENT, centre, r)
-        self._text(surface, f"{placed}/{RANK[card]}", 15, (band.right - self.s(6), band.centery),
-                   SOFT, True, "midright")
 
     def _draw_strip(self, surface: pygame.Surface, seat: Seat, ctx: DrawContext) -> None:
         assert self.table is not None
