@@ -11,6 +11,7 @@ _VIEWS: dict[str, str] = {
     "coup": "client.games.coup.view:CoupView",
     "magnate": "client.games.magnate.view:MagnateView",
     "carolus_magnus": "client.games.carolus_magnus.view:CarolusView",
+    "corona_de_hierro": "client.games.corona_de_hierro.view:CoronaView",
 }
 
 
