@@ -12,7 +12,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-import client.games
 from client.i18n import catalogue, set_language, tr
 from client.scenes.launch import default_seats
 from client.scenes.table import TableScene
@@ -26,6 +25,7 @@ from rules.corona_de_hierro.actions import (
     ChooseCard,
     ChooseMainCastle,
     Discard,
+    DrawFive,
     Move,
     OfferSwap,
     PlaceEmissary,
@@ -42,13 +42,6 @@ from rules.corona_de_hierro.actions import (
 HUMAN = ("human", None)
 RANDOM_AI = ("ai", "random")
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    """The view is looked up by id, as the app does (whether or not the menu lists it yet)."""
-    monkeypatch.setitem(client.games._VIEWS, "corona_de_hierro",
-                        "client.games.corona_de_hierro.view:CoronaView")
 
 
 def start_table(harness, kinds=(HUMAN, RANDOM_AI, RANDOM_AI), seed=3):
@@ -141,6 +134,8 @@ def subject_point(view, seat, action):
     if isinstance(action, Play | Discard):
         hand = view.view["hand"]
         return lay.hand[hand.index(action.card)].center
+    if isinstance(action, DrawFive):
+        return lay.decks[action.deck].center
     raise AssertionError(action)
 
 

@@ -91,14 +91,22 @@ class ChromePainter:
         if key != self._key or self._picture is None:
             self._key = key
             size = surface.get_size()
-            picture = pygame.Surface(size, pygame.SRCALPHA)
+            # Drawn over the table's felt, so the picture is opaque: a cheap blit per frame.
+            picture = artwork.table_background(size).copy()
             self.tips = []
             self._draw_all(picture, lay, lit, thinking, dots)
             if pygame.display.get_surface() is not None:
-                picture = picture.convert_alpha()
+                picture = picture.convert()
             self._picture = picture
-        area = lay.column.union(lay.strip).inflate(self.s(16), self.s(16))
-        surface.blit(self._picture, area, area)
+        keep_out = self.view.board.camera.viewport
+        for part in (lay.column, lay.strip):
+            area = part.inflate(self.s(12), self.s(12))
+            if area.colliderect(keep_out):  # never over the map (its edge may lie close)
+                if part is lay.strip:
+                    area.y, area.h = keep_out.bottom, area.bottom - keep_out.bottom
+                else:
+                    area.x, area.w = keep_out.right, area.right - keep_out.right
+            surface.blit(self._picture, area, area)
 
     def _draw_all(self, surface: pygame.Surface, lay: Layout, lit: dict[str, Any],
                   thinking: int | None, dots: int) -> None:

@@ -65,7 +65,10 @@ LIT_SOFT = (255, 214, 96, 80)
 HOVER = (250, 244, 226)
 MENU_ROWS = 10
 UNIT = 40.0
-"""World pixels a token is sized for: offsets round a city scale with the token's size."""
+"""The token size the offsets round a city (art.ARMY_SLOTS, ...) are drawn for: they scale
+with the token's size, so pieces keep their places at every zoom."""
+TOKEN_WORLD = 54.0
+"""A token's size in world pixels (its size on screen follows the zoom, within bounds)."""
 ANSWER_TYPES = {"reroll", "keep", "grant_passage", "deny_passage", "accept", "decline",
                 "choose_card"}
 
@@ -162,7 +165,7 @@ class CoronaView(GameView):
     def _token_px(self) -> int:
         camera = self.board.camera
         zoom = camera.level_zoom(camera.level)
-        return max(self.s(16), min(self.s(46), round(UNIT * zoom)))
+        return max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
 
     # -- drawing ------------------------------------------------------------------------------
     def opaque_rect(self) -> pygame.Rect | None:

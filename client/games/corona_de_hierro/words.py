@@ -411,7 +411,7 @@ def city_tip(view: CoronaView, key: str) -> str:
     armies = v["armies"].get(key) if v else None
     if armies and any(armies):
         lines.append(tr("cdh.tip.armies", list=", ".join(
-            f"{seat_name(view, p)} {n}" for p, n in enumerate(armies) if n)))
+            f"{seat_name(view, p)}: {n}" for p, n in enumerate(armies) if n)))
     else:
         lines.append(tr("cdh.tip.no_armies"))
     castle = next((c for c in v.get("castles", []) if c["city"] == key), None) if v else None
@@ -449,7 +449,7 @@ def box_tip(view: CoronaView, key: str) -> str:
     if not any(held):
         return tr("cdh.tip.box.empty", name=name, limit=limit)
     return tr("cdh.tip.box", name=name, used=sum(held), limit=limit,
-              list=", ".join(f"{seat_name(view, p)} {n}" for p, n in enumerate(held) if n))
+              list=", ".join(f"{seat_name(view, p)}: {n}" for p, n in enumerate(held) if n))
 
 
 def seat_tip(view: CoronaView, seat: int) -> str:
@@ -469,5 +469,5 @@ def seat_tip(view: CoronaView, seat: int) -> str:
     held = v["hostages"][seat]
     if any(held):
         lines.append(tr("cdh.tip.hostages", list=", ".join(
-            f"{seat_name(view, p)} {n}" for p, n in enumerate(held) if n)))
+            f"{seat_name(view, p)}: {n}" for p, n in enumerate(held) if n)))
     return "\n".join(lines)
