@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pygame
-import pytest
 
 from client.i18n import catalogue, set_language, tr
 from client.scenes.launch import default_seats
