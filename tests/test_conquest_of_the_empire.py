@@ -1261,3 +1261,155 @@ def test_the_game_is_registered() -> None:
 
 
 _: Any = DESIGNS
+
+
+# -- more of the season's frame ----------------------------------------------------------------
+
+
+def finish_season(s: State) -> State:
+    """Score the season from the state's board (maintenance declined by everyone)."""
+    s = s.copy()
+    s.turn = 4
+    logic_season.end_season(s, [])
+    while s.step is Step.MAINTENANCE:
+        s = run(s, A.Decline())
+    return s
+
+
+def test_unbought_tokens_stay_and_unbought_cards_leave_the_market() -> None:
+    s = basic()
+    s.neutral[P("syria")] = 1
+    s.market = ("ludi", "annona")
+    s = finish_season(s)
+    assert s.season == 2
+    assert s.neutral[P("syria")] >= 1  # still there, plus whatever was drawn
+    assert "annona" in s.market and "ludi" not in s.market  # circle cards stay
+    assert len(s.market) == 1 + 2 * 3
+
+
+def test_the_last_player_of_a_season_opens_the_next_seasons_first_auction() -> None:
+    s = finish_season(basic())
+    assert s.first_opener == 2 and s.actor == 2 and s.step is Step.BID
+
+
+def test_chaos_carries_over_and_cities_calm_it_but_not_below_0() -> None:
+    s = basic()
+    s.chaos = [2, 7, 0]
+    s.city[P("italia")] = RED
+    s.city[P("africa")] = BLUE
+    s = finish_season(s)
+    # maintenance declined: Red (Europe gold) +2, Blue and Green (tied on Africa-Asia
+    # gold) +2 each. Before taxes Red takes the empty Athenae and Green Antiochia, which
+    # they dominate; then each city calms 3: Red 4 - 6, Blue 9 - 3, Green 2 - 3
+    assert s.city[P("achaea")] == RED and s.city[P("syria")] == GREEN
+    assert s.chaos == [0, 6, 0]
+    t = basic()
+    t.chaos = [1, 0, 0]
+    t.city[P("italia")] = RED
+    t.city[P("achaea")] = RED
+    t.set_order((1, 0, 2))
+    t.talents = [100, 100, 100]
+    t.turn = 4
+    logic_season.end_season(t, [])
+    t = run(t, A.PayMaintenance(), A.PayMaintenance(), A.PayMaintenance())
+    assert t.chaos[RED] == 0  # 1 - 6, but never below 0
+
+
+def test_a_player_who_cannot_pay_maintenance_takes_2_chaos_without_being_asked() -> None:
+    s = basic()
+    s.talents = [0, 0, 0]
+    events: list[Event] = []
+    s.turn = 4
+    s.influence = [0] * len(s.influence)
+    logic_season.end_season(s, events)
+    unpaid = [e for e in events if e["type"] == "maintenance_unpaid"]
+    assert unpaid and all(e["chaos"] == 2 for e in unpaid)
+    assert s.step is Step.BID  # nobody was asked: the next season began
+
+
+def test_the_chaos_penalty_spares_a_player_with_0_chaos() -> None:
+    assert logic_season.awards([0, 0, 3], (10, 5)) == [0, 0, 10]
+    assert logic_season.awards([4, 4, 1], (10, 5)) == [10, 10, 0]
+
+
+def test_maintenance_is_asked_of_every_tied_dominator_in_turn_order() -> None:
+    s = basic()
+    s.set_order((2, 0, 1))
+    s.talents = [50, 50, 50]
+    s.turn = 4
+    put(s, GREEN, "macedonia", infantry=1)  # Green: Macedonia; Red: Italia and Achaea
+    put(s, GREEN, "thracia", infantry=1)
+    logic_season.end_season(s, [])
+    assert s.step is Step.MAINTENANCE and s.maintenance is not None
+    assert s.maintenance.queue == (GREEN, RED)
+
+
+def test_a_player_who_passed_may_raise_later_in_the_same_auction() -> None:
+    s = GAME.new_game(3, seed=4)
+    opener = s.actor
+    second, third = (opener + 1) % 3, (opener + 2) % 3
+    s = run(s, A.Bid(0), A.NameSeat(opener), A.NameSeat(second))
+    s = run(s, A.Pass())  # second passes
+    s = run(s, A.Bid(5), A.NameSeat(third), A.NameSeat(second))  # third raises
+    s = run(s, A.Pass())  # opener passes
+    assert s.actor == second and A.Bid(10) in legal(s)
+
+
+def test_nobody_takes_a_senator_when_italia_is_tied() -> None:
+    s = vote_table("triumphus")
+    s.add_inf(P("italia"), GREEN, 1)
+    s.add_inf(P("italia"), BLUE, 1)
+    s = run(s, A.CallVote("triumphus"), A.ShowSenators((1, 2, 3)), A.Pass(), A.Pass())
+    assert s.senators[GREEN] == (1, 2, 3) and s.senators[BLUE] == (1, 2, 3)
+
+
+def test_an_ally_lends_his_galleys_with_his_land_units(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(logic_battle, "roll_dice", Dice((1, 1, 1), (1, 1, 1)))
+    s = action_phase(3, (0, 1, 2))
+    put(s, RED, "dacia", infantry=2)
+    put(s, BLUE, "moesia", infantry=1)
+    put(s, RED, "moesia", infantry=1)
+    put(s, GREEN, "moesia", infantry=1)
+    put(s, GREEN, "pontus_euxinus", galley=2)
+    s = run(s, A.LandBattle("moesia", BLUE))
+    assert s.step is Step.LEND and s.actor == GREEN
+    s = run(s, A.Lend())
+    side = GAME.view(s, None)["battle"]["sides"][str(RED)]
+    assert {"seat": GREEN, "unit": "galley", "place": "pontus_euxinus", "count": 2} in side
+
+
+def test_a_retreat_may_not_cross_a_strait_cut_by_an_enemy_galley(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(logic_battle, "roll_dice", Dice((1, 1, 1), (1, 1, 1)))
+    s = action_phase(2)
+    put(s, RED, "sicilia", infantry=2)
+    put(s, BLUE, "sicilia", infantry=2)
+    put(s, RED, "mare_tyrrhenum", galley=1)  # cuts Messana for Blue
+    s = run(s, A.LandBattle("sicilia", BLUE))  # Red's galley may join
+    s = run(s, A.Decline())
+    assert s.step is Step.RETREAT and s.actor == BLUE and legal(s) == [A.Continue()]
+
+
+def test_units_moved_by_sea_may_move_again_in_a_later_action() -> None:
+    s = action_phase(2)
+    put(s, RED, "achaea", infantry=2)
+    put(s, RED, "mare_ionium", galley=1)
+    s = run(s, A.LandMove("achaea"), A.MoveTo("italia", True), A.MoveUnits("infantry", 2))
+    assert s.actions_done == 1 and A.LandMove("italia") in legal(s)
+
+
+def test_the_view_holds_every_documented_key_and_is_json() -> None:
+    import json
+
+    from rules.conquest_of_the_empire import game as game_module
+
+    s = italia_battle()
+    s = run(s, A.LandBattle("italia", BLUE))
+    view = GAME.view(s, RED)
+    json.dumps(view)
+    doc = game_module.__doc__ or ""
+    for key in view:
+        assert f"`{key}`" in doc, key
+    assert view["battle"]["attacker"] == RED and view["seat"] == RED
+    assert view["units"]["italia"][RED] == {"caesar": 1, "infantry": 4, "cavalry": 1,
+                                           "catapult": 1}
