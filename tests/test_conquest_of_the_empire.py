@@ -1413,3 +1413,24 @@ def test_the_view_holds_every_documented_key_and_is_json() -> None:
     assert view["battle"]["attacker"] == RED and view["seat"] == RED
     assert view["units"]["italia"][RED] == {"caesar": 1, "infantry": 4, "cavalry": 1,
                                            "catapult": 1}
+
+
+@pytest.mark.parametrize("design", sorted(DESIGNS))
+def test_every_card_and_vote_needs_its_cost_and_the_card_action(design: str) -> None:
+    s = basic()
+    put(s, RED, "dacia", infantry=1)  # a dominated province without a city (Colonia)
+    s.add_inf(P("italia"), BLUE, 1)  # enemy influence where Red's Caesar is (Proscriptio)
+    cost = DESIGNS[design].cost + (10 if design == "proscriptio" else 0)
+    if DESIGNS[design].symbol == "vote":
+        s.votes_offer = (design,)
+    else:
+        s.market = (design,)
+    s.talents[RED] = cost
+    s = at_turn_of(s, RED)
+    assert A.AcquireCard(design) in legal(s)
+    if cost:
+        s.talents[RED] = cost - 5
+        assert A.AcquireCard(design) not in legal(s.copy())
+        s.talents[RED] = cost
+    s.card_turn[RED] = s.turn  # a card was taken this turn already
+    assert A.AcquireCard(design) not in legal(s.copy())
