@@ -33,12 +33,12 @@ from rules.maps import Area, Topology
 
 HALF_LINE_RED: RGB = (150, 40, 32)
 TOKEN_COLOURS: dict[str, RGB] = {
-    "rojo": (190, 46, 38),
-    "amarillo": (226, 182, 44),
-    "azul": (58, 118, 190),
-    "negro": (44, 42, 46),
+    "red": (190, 46, 38),
+    "yellow": (226, 182, 44),
+    "blue": (58, 118, 190),
+    "black": (44, 42, 46),
 }
-COLOURS = ("rojo", "amarillo", "azul", "negro")
+COLOURS = ("red", "yellow", "blue", "black")
 NAME_PX = 30.0  # world px of a land name at zoom 1
 SEA_PX = 34.0
 WILD_PX = 34.0
@@ -290,7 +290,7 @@ def totem(seat: int, px: int, lit: bool = False) -> pygame.Surface:
 
 def _symbol(big: pygame.Surface, colour: str, c: float, r: float, ink: RGB) -> None:
     width = max(2, round(r * 0.16))
-    if colour == "rojo":  # two crossed swords
+    if colour == "red":  # two crossed swords
         for sgn in (-1, 1):
             a = (c - r * 0.55 * sgn, c - r * 0.55)
             b = (c + r * 0.5 * sgn, c + r * 0.5)
@@ -298,7 +298,7 @@ def _symbol(big: pygame.Surface, colour: str, c: float, r: float, ink: RGB) -> N
             mid = (c + r * 0.28 * sgn, c + r * 0.28)  # the guard, across the blade
             pygame.draw.line(big, ink, (mid[0] - r * 0.2, mid[1] + r * 0.2 * sgn),
                              (mid[0] + r * 0.2, mid[1] - r * 0.2 * sgn), width)
-    elif colour == "amarillo":  # a sheaf: three ears on one stalk
+    elif colour == "yellow":  # a sheaf: three ears on one stalk
         pygame.draw.line(big, ink, (c, c + r * 0.7), (c, c - r * 0.2), width)
         for dx, top in ((-0.35, 0.05), (0.0, -0.2), (0.35, 0.05)):
             ear = pygame.Rect(0, 0, round(r * 0.28), round(r * 0.62))
@@ -306,7 +306,7 @@ def _symbol(big: pygame.Surface, colour: str, c: float, r: float, ink: RGB) -> N
             pygame.draw.ellipse(big, ink, ear)
         pygame.draw.line(big, ink, (c - r * 0.35, c + r * 0.1), (c, c + r * 0.4), width)
         pygame.draw.line(big, ink, (c + r * 0.35, c + r * 0.1), (c, c + r * 0.4), width)
-    elif colour == "azul":  # two waves
+    elif colour == "blue":  # two waves
         for dy in (-0.22, 0.28):
             pts = [(c - r * 0.7 + r * 1.4 * t / 16,
                     c + dy * r + math.sin(t / 16 * 2 * math.pi * 1.5) * r * 0.16)
@@ -328,7 +328,7 @@ def action_token(colour: str, px: int, lit: bool = False) -> pygame.Surface:
     big = pygame.Surface((side, side), pygame.SRCALPHA)
     c = side / 2
     fill = TOKEN_COLOURS[colour]
-    ink = (246, 238, 214) if colour in ("rojo", "azul", "negro") else (70, 48, 20)
+    ink = (246, 238, 214) if colour in ("red", "blue", "black") else (70, 48, 20)
     if lit:
         pygame.draw.circle(big, (255, 214, 96), (c, c), c)
     pygame.draw.circle(big, (0, 0, 0, 90), (c + side * 0.03, c + side * 0.05), c * 0.9)

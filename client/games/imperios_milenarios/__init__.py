@@ -1,0 +1,1 @@
+"""Imperios Milenarios on the table: the antique map, civilisation boards, the boxes."""

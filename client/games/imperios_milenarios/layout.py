@@ -1,0 +1,127 @@
+"""Where things sit on the Imperios Milenarios table: civilisation boards in a column on the
+left, the common boxes (pool, goods, technologies, wonders) in a strip under the map, the
+map's camera in the rest, and a list of choices over the map's right edge when a decision
+has more options than the prompt can hold.
+
+Pure geometry in screen pixels for a table rect and a UI scale; nothing is drawn here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+PANEL_W = 300
+MARGIN = 8
+STRIP_H = 150
+CHOICES_W = 300
+COLOURS = ("red", "yellow", "blue", "black")
+
+
+@dataclass
+class CivPanel:
+    """One civilisation's board: header, counters, hand by colour, cup, items."""
+
+    seat: int
+    rect: pygame.Rect
+    header: pygame.Rect
+    counters: pygame.Rect
+    hand: list[pygame.Rect]  # one slot per colour, COLOURS order
+    cup: pygame.Rect
+    reserve: pygame.Rect  # the totems in reserve: drag one onto the map to expand
+    items: pygame.Rect  # goods, technologies and wonder
+
+
+@dataclass
+class Strip:
+    """The common boxes under the map."""
+
+    rect: pygame.Rect
+    pool: list[pygame.Rect]
+    goods: dict[str, list[pygame.Rect]]  # "P" / "N": eight slots each, box order
+    techs: list[list[pygame.Rect]]  # [branch][level - 1]
+    wonders: list[pygame.Rect]
+
+
+@dataclass
+class Layout:
+    board: pygame.Rect
+    panels: dict[int, CivPanel] = field(default_factory=dict)
+    strip: Strip | None = None
+    choices: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+def layout(rect: pygame.Rect, players: int, scale: float) -> Layout:
+    def s(v: float) -> int:
+        return round(v * scale)
+
+    col = pygame.Rect(rect.x + s(MARGIN), rect.y + s(MARGIN), s(PANEL_W),
+                      rect.h - 2 * s(MARGIN))
+    gap = s(6)
+    h = (col.h - gap * (players - 1)) // players
+    panels = {seat: _panel(seat, pygame.Rect(col.x, col.y + seat * (h + gap), col.w, h), scale)
+              for seat in range(players)}
+    left = col.right + s(MARGIN)
+    strip_rect = pygame.Rect(left, rect.bottom - s(MARGIN) - s(STRIP_H),
+                             rect.right - left - s(MARGIN), s(STRIP_H))
+    board = pygame.Rect(left, rect.y + s(MARGIN), strip_rect.w,
+                        strip_rect.y - s(MARGIN) - rect.y - s(MARGIN))
+    choices = pygame.Rect(0, board.y + s(8), min(s(CHOICES_W), board.w // 2),
+                          board.h - s(16))
+    choices.right = board.right - s(8)
+    return Layout(board, panels, _strip(strip_rect, scale), choices)
+
+
+def _panel(seat: int, rect: pygame.Rect, scale: float) -> CivPanel:
+    def s(v: float) -> int:
+        return round(v * scale)
+
+    pad = s(8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    row = max(s(16), min(s(30), round((inner.h - s(6)) / 4.2)))
+    header = pygame.Rect(inner.x, inner.y, inner.w, row)
+    counters = pygame.Rect(inner.x, header.bottom, inner.w, row)
+    hand_y = counters.bottom + s(2)
+    slot = min(row + s(4), (inner.w - s(96)) // 4)
+    hand = [pygame.Rect(inner.x + i * slot, hand_y, slot, row + s(4)) for i in range(4)]
+    cup = pygame.Rect(hand[-1].right + s(6), hand_y, s(44), row + s(4))
+    reserve = pygame.Rect(cup.right + s(4), hand_y, inner.right - cup.right - s(4), row + s(4))
+    items = pygame.Rect(inner.x, hand[0].bottom + s(2), inner.w,
+                        max(row, inner.bottom - hand[0].bottom - s(2)))
+    return CivPanel(seat, rect, header, counters, hand, cup, reserve, items)
+
+
+def _strip(rect: pygame.Rect, scale: float) -> Strip:
+    def s(v: float) -> int:
+        return round(v * scale)
+
+    pad = s(10)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    top = inner.y + s(20)  # under each box's title
+    usable = inner.bottom - top
+    # pool: 4 tokens in a 2×2 block
+    cell = min(s(44), usable // 2)
+    pool_x = inner.x
+    pool = [pygame.Rect(pool_x + (i % 2) * (cell + s(8)), top + (i // 2) * cell, cell + s(6),
+                        cell) for i in range(4)]
+    x = pool[1].right + s(16)
+    rest = inner.right - x
+    goods_w = rest * 44 // 100
+    techs_w = rest * 38 // 100
+    wond_w = rest - goods_w - techs_w - s(24)
+    goods: dict[str, list[pygame.Rect]] = {}
+    row_h = usable // 2
+    gw = goods_w // 8
+    for r, box in enumerate(("P", "N")):
+        goods[box] = [pygame.Rect(x + i * gw, top + r * row_h, gw - s(3), row_h - s(3))
+                      for i in range(8)]
+    x += goods_w + s(12)
+    tw = techs_w // 4
+    th = usable // 3
+    techs = [[pygame.Rect(x + b * tw, top + lv * th, tw - s(3), th - s(2)) for lv in range(3)]
+             for b in range(4)]
+    x += techs_w + s(12)
+    wh = usable // 3
+    wonders = [pygame.Rect(x, top + i * wh, wond_w, wh - s(3)) for i in range(3)]
+    return Strip(rect, pool, goods, techs, wonders)

@@ -1,0 +1,196 @@
+"""Imperios Milenarios's screen-space boards: one per civilisation (all public: census,
+armies, Age, hand by colour, cup and discard, reserve, goods, technologies, wonder, the
+Dragón) and the common strip (pool by colour, the two goods boxes, the technologies,
+the wonders, each with its owners' marks).
+
+Pure drawing from the view dict; the view says what is lit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client import artwork
+from client.art import imperios_milenarios as art
+from client.games.imperios_milenarios import words
+from client.games.imperios_milenarios.layout import COLOURS, CivPanel, Strip
+from client.i18n import tr
+from client.scenes.base import draw_panel
+from rules.imperios_milenarios.components import GOODS, TECHS
+
+if TYPE_CHECKING:
+    from client.games.imperios_milenarios.view import ImperiosView
+
+INK = artwork.INK
+MUTED = (96, 82, 64)
+ACCENT = artwork.ACCENT
+DRAGON = (40, 104, 170)
+
+
+def marks(view: ImperiosView, surface: pygame.Surface, seats: list[int], box: pygame.Rect,
+          r: int) -> None:
+    """Owners' seat marks (colour and shape) along the bottom of `box`."""
+    if not seats:
+        return
+    step = min(2 * r + view.s(2), max(4, (box.w - 2 * r) // max(1, len(seats))))
+    x = box.x + r + view.s(2)
+    for seat in seats:
+        artwork.draw_seat_marker(surface, (round(x), box.bottom - r - view.s(2)), r,
+                                 view.colour_of(seat))
+        x += step
+
+
+def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
+             lit: dict[str, Any]) -> None:
+    v = view.view
+    seat = panel.seat
+    c = v["civs"][seat]
+    draw_panel(surface, panel.rect, view.scale)
+    if lit.get("acting"):
+        pygame.draw.rect(surface, ACCENT, panel.rect.inflate(view.s(4), view.s(4)),
+                         view.s(3), border_radius=view.s(10))
+    h = panel.header
+    artwork.draw_seat_marker(surface, (h.x + h.h // 2, h.centery), max(4, h.h // 2 - view.s(3)),
+                             view.colour_of(seat))
+    name_box = pygame.Rect(h.x + h.h + view.s(4), h.y, h.w - h.h - view.s(96), h.h)
+    view.text(surface, words.civ(view, seat), 15, name_box, INK, True, valign="middle",
+              max_lines=1, free_text=True)
+    age_box = pygame.Rect(h.right - view.s(92), h.y, view.s(92), h.h)
+    view.text(surface, tr(f"im.age_short.{c['age']}"), 14, age_box, MUTED, True, "right",
+              "middle", 1)
+    if v.get("dragon") == seat:
+        pygame.draw.circle(surface, DRAGON, (name_box.right + view.s(2), h.centery),
+                           view.s(7))
+        view.label(surface, "D", 11, (name_box.right + view.s(2), h.centery),
+                   (240, 236, 220), True, "center")
+    k = panel.counters
+    score = c.get("score", {}).get("total", 0)
+    line = tr("im.panel.counters", census=c["census"], armies=c["armies"], score=score)
+    view.text(surface, line, 14, k, INK, valign="middle", max_lines=1)
+    for colour, slot in zip(COLOURS, panel.hand, strict=True):
+        n = c["hand"][colour]
+        px = max(8, min(slot.h - view.s(4), slot.w - view.s(14)))
+        glow = colour in lit.get("hand", ())
+        img = art.action_token(colour, px, glow)
+        if not n:
+            img = img.copy()
+            img.set_alpha(90)
+        surface.blit(img, img.get_rect(midleft=(slot.x, slot.centery)))
+        view.label(surface, str(n), 14, (slot.x + px + view.s(1), slot.centery), INK, True,
+                   "midleft")
+    cup = panel.cup
+    cimg = art.cup(view.colour_of(seat), max(8, cup.h - view.s(2)))
+    surface.blit(cimg, cimg.get_rect(midleft=(cup.x, cup.centery)))
+    in_cup = sum(c["cup"].values())
+    discarded = sum(c["discard"].values())
+    view.label(surface, f"{in_cup}/{discarded}", 13, (cup.x + cimg.get_width() + view.s(1),
+                                                      cup.centery), MUTED, True, "midleft")
+    res = panel.reserve
+    timg = art.totem(view.colour_of(seat), max(8, res.h - view.s(2)), lit.get("reserve", False))
+    at = timg.get_rect(midleft=(res.x + view.s(4), res.centery))
+    surface.blit(timg, at)
+    view.label(surface, str(c["reserve"]), 14, (at.right + view.s(2), res.centery), INK, True,
+               "midleft")
+    items = panel.items
+    parts = [words.item(g) for g in c["goods"]]
+    techs = [words.item(t) for t in c["technologies"]]
+    line = tr("im.panel.items", goods=", ".join(parts) or "—", techs=", ".join(techs) or "—",
+              wonder=words.item(c["wonder"]) if c.get("wonder") else "—")
+    view.text(surface, line, 13, items, MUTED, max_lines=3)
+
+
+def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> None:
+    v = view.view
+    draw_panel(surface, strip.rect, view.scale)
+    title_h = view.s(18)
+    r = max(3, view.s(5))
+    first = strip.pool[0]
+    view.text(surface, tr("im.strip.pool"), 13,
+              pygame.Rect(first.x, strip.rect.y + view.s(6), view.s(110), title_h), INK, True,
+              max_lines=1)
+    for colour, slot in zip(COLOURS, strip.pool, strict=True):
+        px = max(8, slot.h - view.s(6))
+        surface.blit(art.action_token(colour, px), (slot.x, slot.y + view.s(2)))
+        view.label(surface, str(v["pool"][colour]), 14, (slot.x + px + view.s(2), slot.centery),
+                   INK, True, "midleft")
+    goods = v["goods"]
+    for box in ("P", "N"):
+        slots = strip.goods[box]
+        in_box = [g for g in GOODS if g.box == box]
+        for g, slot in zip(in_box, slots, strict=True):
+            info = goods[g.key]
+            pygame.draw.rect(surface, (236, 224, 190), slot, border_radius=view.s(4))
+            pygame.draw.rect(surface, MUTED, slot, max(1, view.s(1)), border_radius=view.s(4))
+            top = pygame.Rect(slot.x + view.s(2), slot.y + view.s(1), slot.w - view.s(4),
+                              slot.h // 2)
+            name = f"{words.item(g.key)} {g.coins}"
+            if not view.fits(name, 12, top, bold=True):
+                name = str(g.coins)  # the tooltip names it
+            view.text(surface, name, 12, top, INK, True, "center", max_lines=2)
+            marks(view, surface, info["owners"], slot, r)
+            if info.get("globalised"):
+                pygame.draw.line(surface, MUTED, slot.bottomleft, slot.topright, view.s(2))
+    title = pygame.Rect(strip.goods["P"][0].x, strip.rect.y + view.s(6),
+                        strip.goods["P"][-1].right - strip.goods["P"][0].x, title_h)
+    view.text(surface, tr("im.strip.goods"), 13, title, INK, True, max_lines=1)
+    techs = v["technologies"]
+    for t in TECHS:
+        slot = strip.techs[t.branch][t.level - 1]
+        info = techs[t.key]
+        fill = art.TOKEN_COLOURS[COLOURS[t.branch]]
+        pale = tuple(min(255, round(ch * 0.35 + 255 * 0.65)) for ch in fill)
+        pygame.draw.rect(surface, pale, slot, border_radius=view.s(4))
+        pygame.draw.rect(surface, fill, slot, max(1, view.s(2)), border_radius=view.s(4))
+        top = pygame.Rect(slot.x + view.s(3), slot.y + view.s(1), slot.w - view.s(6),
+                          slot.h // 2)
+        name = f"{t.level}· {words.item(t.key)}"
+        if not view.fits(name, 11, top, bold=True):
+            name = str(t.level)  # the tooltip names it
+        view.text(surface, name, 11, top, INK, True, max_lines=1)
+        marks(view, surface, info["owners"], slot, max(3, view.s(4)))
+    first_t = strip.techs[0][0]
+    view.text(surface, tr("im.strip.techs"), 13,
+              pygame.Rect(first_t.x, strip.rect.y + view.s(6), view.s(200), title_h), INK, True,
+              max_lines=1)
+    for key, slot in zip(("piramides", "jardines", "coloso"), strip.wonders, strict=True):
+        builder = v["wonders"].get(key, {}).get("builder")
+        pygame.draw.rect(surface, (226, 210, 170), slot, border_radius=view.s(4))
+        pygame.draw.rect(surface, MUTED, slot, max(1, view.s(1)), border_radius=view.s(4))
+        name_box = pygame.Rect(slot.x + view.s(4), slot.y, slot.w - view.s(28), slot.h)
+        view.text(surface, words.item(key), 12, name_box, INK, True, valign="middle",
+                  max_lines=2)
+        if builder is not None:
+            artwork.draw_seat_marker(surface, (slot.right - view.s(12), slot.centery),
+                                     max(3, view.s(7)), view.colour_of(builder))
+    view.text(surface, tr("im.strip.wonders"), 13,
+              pygame.Rect(strip.wonders[0].x, strip.rect.y + view.s(6), strip.wonders[0].w,
+                          title_h), INK, True, max_lines=1)
+
+
+def strip_tips(view: ImperiosView, strip: Strip) -> list[tuple[pygame.Rect, str]]:
+    """Tooltips over the common boxes: each good, technology and wonder in full."""
+    v = view.view
+    tips: list[tuple[pygame.Rect, str]] = []
+    for colour, slot in zip(COLOURS, strip.pool, strict=True):
+        tips.append((slot, tr("im.tip.pool", colour=words.colour(colour), n=v["pool"][colour])))
+    for box in ("P", "N"):
+        for g, slot in zip([g for g in GOODS if g.box == box], strip.goods[box], strict=True):
+            owners = ", ".join(words.civ(view, p) for p in v["goods"][g.key]["owners"])
+            tips.append((slot, tr("im.tip.good", name=words.item(g.key), coins=g.coins,
+                                  level=g.min_level, half=tr(f"im.half.{box}"),
+                                  owners=owners or tr("im.nobody"))))
+    for t in TECHS:
+        owners = ", ".join(words.civ(view, p) for p in v["technologies"][t.key]["owners"])
+        tips.append((strip.techs[t.branch][t.level - 1],
+                     tr("im.tip.tech", name=words.item(t.key), level=t.level, cost=t.cost,
+                        coins=t.coins, vp=t.vp, effect=tr(f"im.effect.{t.key}"),
+                        owners=owners or tr("im.nobody"))))
+    for key, slot in zip(("piramides", "jardines", "coloso"), strip.wonders, strict=True):
+        builder = v["wonders"].get(key, {}).get("builder")
+        tips.append((slot, tr("im.tip.wonder", name=words.item(key),
+                              effect=tr(f"im.effect.{key}"),
+                              owner=words.civ(view, builder) if builder is not None
+                              else tr("im.nobody"))))
+    return tips

@@ -1,0 +1,667 @@
+"""Imperios Milenarios on the table: the antique map on a zoomable board, totems in every
+area, the civilisations' boards, the common boxes, a list of choices, gestures.
+
+Gestures become actions taken from `legal_actions` only:
+- drag a totem from your board (its reserve) onto an area to expand there (black: land
+  to land; blue: by sea); while it is held the legal targets light up, and a drop
+  elsewhere snaps back with the reason (the sea/land rule first);
+- click an area to found, conquer, attack, expand, trade or relocate there: one legal
+  action there is played at once, several are listed in the choices panel;
+- the choices panel (over the map's right edge) lists every legal action that is not a
+  prompt button, so everything is reachable without the map; a trade is built there in
+  its steps (partner, area and budget; the item received; the item given), showing the
+  route on the map, the budget and what the value difference costs;
+- block, appeal and reconsider windows name the chokepoint and draw the route;
+- the prompt's buttons hold the short decisions (pick, convert, end the turn, contest).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import artwork, text
+from client.anim import Tween
+from client.art import antique
+from client.art import imperios_milenarios as art
+from client.board import Board, bbox
+from client.games.base import DrawContext, GameView
+from client.games.imperios_milenarios import panels, words
+from client.games.imperios_milenarios.layout import COLOURS, Layout, layout
+from client.i18n import error_sentence, has, language, tr
+from client.input import Intent
+from rules import Action, Event, IllegalAction, Seat
+from rules.imperios_milenarios.actions import (
+    Abandon,
+    Accept,
+    Appeal,
+    Art,
+    Attack,
+    Block,
+    Conquer,
+    Convert,
+    Defend,
+    EndTurn,
+    ExpandLand,
+    ExpandSea,
+    Found,
+    Hold,
+    LetPass,
+    Lift,
+    Pick,
+    Press,
+    Relocate,
+    Sack,
+    Trade,
+    Withdraw,
+    Yield,
+)
+from rules.maps import Area, load_topology
+
+MAP_ACTIONS = (Found, Conquer, Attack, ExpandLand, ExpandSea, Trade, Relocate)
+PROMPT_ACTIONS = (Pick, Convert, Art, EndTurn, Defend, Yield, Press, Withdraw, Sack, Abandon,
+                  Block, LetPass, Accept, Appeal, Hold, Lift)
+LIT_FILL = (255, 214, 96, 60)
+LIT_LINE = (255, 214, 96, 255)
+HOT_FILL = (255, 226, 130, 130)
+HOVER_FILL = (255, 255, 255, 40)
+HOVER_LINE = (250, 244, 226, 210)
+ROUTE = (150, 40, 32)
+CHOKE_FILL = (190, 46, 38, 90)
+DRAW_STEP = 0.22
+"""Seconds between two tokens coming out of a cup."""
+
+
+class ImperiosView(GameView):
+    game_id = "imperios_milenarios"
+    design = (1000, 640)
+
+    def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
+        super().__init__(names, seats)
+        topo = load_topology("imperios_milenarios")
+        self.topology = topo
+        self.areas_by_key: dict[str, Area] = {
+            a.key: a for a in topo.areas if a.kind in ("land", "sea")}
+        self.painter = art.ImperiosPainter(topo, language())
+        self.board = Board(topo, self.painter)
+        self.colours = [int(s.get("colour", i)) for i, s in enumerate(seats)]
+        self.lay: Layout | None = None
+        self.focus: tuple[float, float, float, float] | None = None
+        self.held = False
+        self.held_pos: tuple[int, int] = (0, 0)
+        self.carried = False
+        self.pan_from: tuple[int, int] | None = None
+        self.flash = ""
+        self.area_filter: str | None = None
+        self.rows: list[tuple[pygame.Rect, Action]] = []
+        self.toggle: pygame.Rect | None = None  # the "all moves on the map" row
+        self.panel_rect: pygame.Rect | None = None  # the choices list as last drawn
+        self.show_map_moves = False
+        self.scroll = 0
+        self.legal: list[Action] = []
+
+    # -- layout and state ---------------------------------------------------------------
+    def colour_of(self, seat: int) -> int:
+        return self.colours[seat] if 0 <= seat < len(self.colours) else seat
+
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        super().layout(rect, scale)
+        self.lay = layout(rect, len(self.names), self.scale)
+        if self.lay.board != self.board.camera.viewport:
+            self.board.layout(self.lay.board, self.focus)
+
+    def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
+        super().show(view, viewer)
+        in_play = frozenset(self.areas_by_key[k].id for k in view.get("areas", {}))
+        self.painter.set_language(language())
+        self.painter.set_in_play(in_play if len(in_play) < len(self.areas_by_key) else None)
+        pts = [p for k in view.get("areas", {}) for p in self.areas_by_key[k].polygon]
+        focus = bbox(pts) if pts else None
+        if focus is not None:
+            pad = 40.0
+            focus = (focus[0] - pad, focus[1] - pad, focus[2] + 2 * pad, focus[3] + 2 * pad)
+        if focus != self.focus:
+            self.focus = focus
+            if self.lay is not None:
+                self.board.layout(self.lay.board, focus)
+        if view.get("window", {}).get("kind") not in ("phase_turn", "relocate", "found"):
+            self.area_filter = None
+            self.show_map_moves = False
+        self.tips = self._panel_tips()
+
+    def update(self, dt: float) -> None:
+        self.board.update(dt)
+
+    # -- lookups ---------------------------------------------------------------------------
+    def area_at(self, pos: tuple[int, int]) -> Area | None:
+        a = self.board.area_at(pos)  # the first area by id: an island's sea before the island
+        return a if a is not None and a.kind in ("land", "sea") else None
+
+    def _level_zoom(self) -> float:
+        camera = self.board.camera
+        return camera.level_zoom(camera.level)
+
+    def totem_px(self) -> int:
+        return max(self.s(18), min(self.s(36), round(50 * self._level_zoom())))
+
+    def acting_seat(self) -> int | None:
+        to_act = self.view.get("to_act") or []
+        return int(to_act[0]) if to_act else None
+
+    def map_targets(self, legal: list[Action]) -> dict[str, list[Action]]:
+        out: dict[str, list[Action]] = {}
+        for a in legal:
+            if isinstance(a, MAP_ACTIONS):
+                out.setdefault(a.area, []).append(a)
+        return out
+
+    def expansion_targets(self, legal: list[Action]) -> dict[str, Action]:
+        out: dict[str, Action] = {}
+        for a in legal:
+            if isinstance(a, ExpandLand | ExpandSea) and a.area not in out:
+                out[a.area] = a
+        return out
+
+    # -- drawing ------------------------------------------------------------------------------
+    def opaque_rect(self) -> pygame.Rect | None:
+        return pygame.Rect(self.board.camera.viewport) if self.view else None
+
+    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        if not self.view or self.lay is None:
+            return
+        self.legal = ctx.legal
+        self.board.fill_outside(surface, antique.sea_texture())
+        self.board.draw(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.board.camera.viewport)
+        self._draw_lit(surface, ctx)
+        self._draw_route(surface)
+        self._draw_pieces(surface, ctx)
+        if self.view.get("stage") == "over":
+            self._draw_scores(surface)
+        else:
+            self._draw_choices(surface, ctx)
+        surface.set_clip(clip)
+        for seat, panel in self.lay.panels.items():
+            panels.draw_civ(self, surface, panel, self._panel_lit(seat, ctx))
+        if self.lay.strip is not None:
+            panels.draw_strip(self, surface, self.lay.strip)
+        self._draw_held(surface)
+        self._draw_flash(surface)
+
+    def _poly(self, key: str) -> list[tuple[float, float]]:
+        return list(self.areas_by_key[key].polygon)
+
+    def _draw_lit(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        if self.held:
+            lit = set(self.expansion_targets(ctx.legal))
+        else:
+            lit = set(self.map_targets(ctx.legal))
+        hot = self.area_at(self.held_pos) if self.held else None
+        hover = self.area_at(ctx.hover) if not self.held and self.pan_from is None else None
+        for key in lit:
+            fill = HOT_FILL if hot is not None and hot.key == key else LIT_FILL
+            self.board.light(surface, ("lit", key, fill), [self._poly(key)], fill, LIT_LINE,
+                             3 * self.scale)
+        if self.area_filter and self.area_filter in self.areas_by_key:
+            self.board.light(surface, ("filter", self.area_filter), [self._poly(self.area_filter)],
+                             HOT_FILL, LIT_LINE, 4 * self.scale)
+        if hover is not None and hover.key not in lit:
+            self.board.light(surface, ("hover", hover.key), [self._poly(hover.key)], HOVER_FILL,
+                             HOVER_LINE, 2 * self.scale)
+
+    def current_route(self) -> tuple[list[str], list[str]]:
+        """The route of the action in a block window (or of a trade being built), and the
+        chokepoints of the blocker asked."""
+        w = self.view.get("window", {})
+        if w.get("kind") in ("block", "appeal", "reconsider"):
+            action = w["action"]
+            route = list(action.get("route") or [])
+            return route, words.chokepoints(self, action, action.get("asked"))
+        return [], []
+
+    def _draw_route(self, surface: pygame.Surface) -> None:
+        route, chokes = self.current_route()
+        for key in chokes:
+            self.board.light(surface, ("choke", key), [self._poly(key)], CHOKE_FILL,
+                             (*ROUTE, 255), 4 * self.scale)
+        if len(route) < 2:
+            return
+        pts = [self.board.to_screen(self.areas_by_key[k].centre) for k in route]
+        width = max(2, self.s(4))
+        pygame.draw.lines(surface, (250, 240, 214), False, pts, width + self.s(4))
+        pygame.draw.lines(surface, ROUTE, False, pts, width)
+        for p in pts:
+            pygame.draw.circle(surface, ROUTE, p, width + self.s(2))
+
+    def _draw_pieces(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        px = self.totem_px()
+        zoom = self.board.zoom
+        hidden = {h[1:] for h in ctx.hidden if isinstance(h, tuple) and h and h[0] == "totem"}
+        for key, state in self.view.get("areas", {}).items():
+            presence = list(state.get("presence", []))
+            if not presence:
+                continue
+            a = self.areas_by_key[key]
+            below = (art.ICON_PX + 14) if a.kind == "land" else 30
+            cx, cy = self.board.to_screen((a.centre[0], a.centre[1]))
+            y = cy + below * zoom
+            control = state.get("control")
+            shown = [p for p in presence if (key, p) not in hidden]
+            step = px * 0.62
+            x0 = cx - step * (len(shown) - 1) / 2
+            for i, seat in enumerate(shown):
+                x = x0 + i * step
+                img = art.totem(self.colour_of(seat), px)
+                if seat == control:
+                    pygame.draw.ellipse(surface, antique.GOLD,
+                                        (x - px * 0.42, y + px * 0.3, px * 0.84, px * 0.3))
+                    surface.blit(img, img.get_rect(midbottom=(round(x - px * 0.12),
+                                                              round(y + px * 0.5))))
+                    surface.blit(img, img.get_rect(midbottom=(round(x + px * 0.12),
+                                                              round(y + px * 0.56))))
+                else:
+                    surface.blit(img, img.get_rect(midbottom=(round(x), round(y + px * 0.5))))
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        seat = self.acting_seat()
+        if not self.held or seat is None:
+            return
+        img = art.totem(self.colour_of(seat), self.s(36), True)
+        surface.blit(img, img.get_rect(midbottom=(self.held_pos[0], self.held_pos[1] + self.s(12))))
+
+    def _draw_flash(self, surface: pygame.Surface) -> None:
+        if not self.flash:
+            return
+        vp = self.board.camera.viewport
+        size = max(self.min_text, self.s(16))
+        fit = text.fit(self.flash, size, vp.w - self.s(60), bold=True, max_lines=3,
+                       floor=text.floor_px(self.scale))
+        box = pygame.Rect(0, 0, fit.width + self.s(20), fit.height + self.s(10))
+        box.midbottom = (vp.centerx, vp.bottom - self.s(10))
+        with text.layer("flash"):
+            pygame.draw.rect(surface, (30, 26, 22), box, border_radius=self.s(8))
+            self.text(surface, self.flash, 16, box.inflate(-self.s(20), -self.s(10)),
+                      (250, 240, 214), True, "center", "middle", 3)
+
+    # -- the choices panel -------------------------------------------------------------------
+    def choice_actions(self, legal: list[Action]) -> list[Action]:
+        """The legal actions the prompt's buttons do not hold: those off the map, then the
+        map moves of a clicked area, or all map moves once the list is opened."""
+        rest = [a for a in legal if not isinstance(a, PROMPT_ACTIONS)]
+        off_map = [a for a in rest if not isinstance(a, MAP_ACTIONS)]
+        on_map = [a for a in rest if isinstance(a, MAP_ACTIONS)]
+        if self.area_filter is not None:
+            here = [a for a in on_map if a.area == self.area_filter]
+            if here:
+                return here + off_map
+        if self.show_map_moves:
+            return off_map + on_map
+        return off_map
+
+    def hidden_map_moves(self, legal: list[Action]) -> int:
+        """How many map moves the list keeps behind its "all moves" row."""
+        shown = self.choice_actions(legal)
+        return sum(1 for a in legal if isinstance(a, MAP_ACTIONS) and a not in shown)
+
+    def _draw_choices(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        self.rows = []
+        self.toggle = None
+        self.panel_rect = None
+        assert self.lay is not None
+        actions = self.choice_actions(ctx.legal)
+        hidden = self.hidden_map_moves(ctx.legal)
+        if not actions and not hidden:
+            return
+        box = self.lay.choices
+        title = self._choices_title()
+        row_h = self.s(26)
+        head = self.s(24) + (self.s(40) if title[1] else 0)
+        extra = row_h if hidden else 0
+        visible = max(1, (box.h - head - extra - self.s(10)) // row_h)
+        self.scroll = max(0, min(self.scroll, len(actions) - visible))
+        shown = actions[self.scroll:self.scroll + visible]
+        height = head + len(shown) * row_h + extra + self.s(10)
+        panel = pygame.Rect(box.x, box.y, box.w, min(box.h, height))
+        self.panel_rect = panel
+        with text.layer("choices"):
+            pygame.draw.rect(surface, (236, 226, 198), panel, border_radius=self.s(8))
+            pygame.draw.rect(surface, antique.INK, panel, max(1, self.s(2)),
+                             border_radius=self.s(8))
+            self.text(surface, title[0], 14, pygame.Rect(panel.x + self.s(8), panel.y + self.s(4),
+                                                          panel.w - self.s(16), self.s(20)),
+                      antique.INK, True, max_lines=1)
+            if title[1]:
+                self.text(surface, title[1], 13,
+                          pygame.Rect(panel.x + self.s(8), panel.y + self.s(24),
+                                      panel.w - self.s(16), self.s(38)),
+                          (96, 82, 64), max_lines=2)
+            y = panel.y + head
+            for a in shown:
+                r = pygame.Rect(panel.x + self.s(6), y, panel.w - self.s(12), row_h - self.s(3))
+                hot = r.collidepoint(ctx.hover)
+                pygame.draw.rect(surface, (255, 236, 170) if hot else (246, 238, 214), r,
+                                 border_radius=self.s(5))
+                pygame.draw.rect(surface, artwork.ACCENT, r, max(1, self.s(2 if hot else 1)),
+                                 border_radius=self.s(5))
+                self.text(surface, self._row_label(a), 13, r.inflate(-self.s(10), 0),
+                          antique.INK, valign="middle", max_lines=1)
+                self.rows.append((r, a))
+                y += row_h
+            if hidden:
+                r = pygame.Rect(panel.x + self.s(6), y, panel.w - self.s(12), row_h - self.s(3))
+                hot = r.collidepoint(ctx.hover)
+                pygame.draw.rect(surface, (255, 236, 170) if hot else (226, 214, 184), r,
+                                 border_radius=self.s(5))
+                self.text(surface, tr("im.choices.map_moves", n=hidden), 13,
+                          r.inflate(-self.s(10), 0), antique.INK, True, valign="middle",
+                          max_lines=1)
+                self.toggle = r
+            if len(actions) > visible:
+                more = tr("im.choices.more", shown=len(shown), n=len(actions))
+                self.text(surface, more, 12, pygame.Rect(panel.x + self.s(8),
+                                                          panel.bottom - self.s(14),
+                                                          panel.w - self.s(16), self.s(14)),
+                          (96, 82, 64), max_lines=1)
+
+    def _choices_title(self) -> tuple[str, str]:
+        w = self.view.get("window", {})
+        kind = w.get("kind", "")
+        if kind in ("trade_receive", "trade_give"):
+            t = w["trade"]
+            title = tr(f"im.choices.{kind}", partner=words.civ(self, t["partner"]))
+            note = tr("im.trade.summary", area=words.area(self, t["area"]), k=t["k"])
+            if kind == "trade_give" and t.get("receive"):
+                note += " " + tr("im.trade.receiving", item=words.item(t["receive"]),
+                                 coins=words.value(self, t["receive"], t["partner"]))
+            return title, note
+        return tr("im.choices.title"), ""
+
+    def _row_label(self, a: Action) -> str:
+        label = words.action_label(self, a)
+        w = self.view.get("window", {})
+        if w.get("kind") == "trade_give" and w["trade"].get("receive"):
+            t = w["trade"]
+            label += " · " + words.trade_give_note(self, t["actor"], t["partner"], t["receive"],
+                                                   a.item)  # type: ignore[attr-defined]
+        return label
+
+    def _draw_scores(self, surface: pygame.Surface) -> None:
+        """The final score broken down per civilisation, as §7 gives it."""
+        assert self.lay is not None
+        civs = self.view["civs"]
+        box = self.lay.board.inflate(-self.s(40), -self.s(40))
+        col_w = box.w // max(1, len(civs))
+        with text.layer("scores"):
+            pygame.draw.rect(surface, (236, 226, 198), box, border_radius=self.s(10))
+            pygame.draw.rect(surface, antique.INK, box, self.s(2), border_radius=self.s(10))
+            self.text(surface, tr("im.score.title"), 18, pygame.Rect(box.x + self.s(12),
+                      box.y + self.s(8), box.w - self.s(24), self.s(26)), antique.INK, True,
+                      "center", max_lines=1)
+            for i, c in enumerate(civs):
+                x = box.x + i * col_w + self.s(8)
+                y = box.y + self.s(44)
+                artwork.draw_seat_marker(surface, (x + self.s(8), y + self.s(10)), self.s(8),
+                                         self.colour_of(i))
+                self.text(surface, words.civ(self, i), 14,
+                          pygame.Rect(x + self.s(20), y, col_w - self.s(30), self.s(22)),
+                          antique.INK, True, max_lines=1, free_text=True)
+                y += self.s(28)
+                for label, n in words.score_lines(self, i):
+                    self.text(surface, label, 13, pygame.Rect(x, y, col_w - self.s(56),
+                                                              self.s(20)), antique.INK,
+                              max_lines=1)
+                    self.label(surface, str(n), 13, (x + col_w - self.s(16), y), antique.INK,
+                               True, "topright")
+                    y += self.s(20)
+                total = c.get("score", {}).get("total", 0)
+                self.text(surface, tr("im.score.total"), 14, pygame.Rect(x, y + self.s(4),
+                          col_w - self.s(56), self.s(22)), antique.INK, True, max_lines=1)
+                self.label(surface, str(total), 15, (x + col_w - self.s(16), y + self.s(4)),
+                           antique.INK, True, "topright")
+
+    # -- panels' lights and tips ----------------------------------------------------------------
+    def _panel_lit(self, seat: int, ctx: DrawContext) -> dict[str, Any]:
+        lit: dict[str, Any] = {"acting": seat in ctx.acting}
+        if seat not in ctx.acting:
+            return lit
+        lit["hand"] = {a.colour for a in ctx.legal if isinstance(a, Convert | Pick)}
+        lit["reserve"] = bool(self.expansion_targets(ctx.legal))
+        return lit
+
+    def _panel_tips(self) -> list[tuple[pygame.Rect, str]]:
+        tips: list[tuple[pygame.Rect, str]] = []
+        if self.lay is None or not self.view:
+            return tips
+        for seat, panel in self.lay.panels.items():
+            c = self.view["civs"][seat]
+            tips.append((panel.header, words.civ_tip(self, seat)))
+            tips.append((panel.counters, words.civ_tip(self, seat)))
+            for colour, slot in zip(COLOURS, panel.hand, strict=True):
+                tips.append((slot, tr("im.tip.hand", colour=words.colour(colour),
+                                      n=c["hand"][colour], cup=c["cup"][colour],
+                                      discard=c["discard"][colour])))
+            tips.append((panel.cup, tr("im.tip.cup", cup=sum(c["cup"].values()),
+                                       discard=sum(c["discard"].values()), draws=c["draws"])))
+            tips.append((panel.reserve, tr("im.tip.reserve", n=c["reserve"])))
+            tips.append((panel.items, words.civ_tip(self, seat)))
+        if self.lay.strip is not None:
+            tips += panels.strip_tips(self, self.lay.strip)
+        return tips
+
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        if self.held or self.pan_from is not None or not self.view:
+            return None
+        for r, act in self.rows:
+            if r.collidepoint(pos):
+                return words.action_label(self, act)
+        spot = self.area_at(pos)
+        return words.area_tip(self, spot.key) if spot is not None else None
+
+    # -- gestures ------------------------------------------------------------------------------
+    def gesture(self, intent: Intent, legal: list[Action]) -> bool:
+        if intent.kind == "hover" and self.carried:
+            self.held_pos = intent.pos
+            return False
+        if intent.kind == "wheel":
+            if self.lay is not None and self.lay.choices.collidepoint(intent.pos) and self.rows:
+                self.scroll += -3 if intent.name == "in" else 3
+                return True
+            return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
+        if intent.kind == "command":
+            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
+            return self.board.key(name)
+        if intent.kind == "drag":
+            if self.pan_from is None and not self.held:
+                if self._on_reserve(intent.start, legal):
+                    return False
+                if not self.board.camera.viewport.collidepoint(intent.start):
+                    return False
+                if any(r.collidepoint(intent.start) for r, _a in self.rows) or (
+                        self.toggle is not None and self.toggle.collidepoint(intent.start)):
+                    return False
+                self.pan_from = intent.start
+            if self.pan_from is not None:
+                self.board.pan_drag(self.pan_from, intent.pos)
+                self.pan_from = intent.pos
+                return True
+            return False
+        if intent.kind == "drop" and self.pan_from is not None:
+            self.pan_from = None
+            return True
+        return False
+
+    def _on_reserve(self, pos: tuple[int, int], legal: list[Action]) -> bool:
+        seat = self.acting_seat()
+        if seat is None or self.lay is None or seat not in self.lay.panels:
+            return False
+        panel = self.lay.panels[seat]
+        return panel.reserve.collidepoint(pos) and self.view.get("stage") == "phase"
+
+    def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
+        if not self.held and self._on_reserve(start, legal):
+            self.held = True
+            self.flash = ""
+        self.held_pos = pos
+
+    def drop(self, start: tuple[int, int], pos: tuple[int, int],
+             legal: list[Action]) -> Action | None:
+        held, self.held, self.carried = self.held, False, False
+        if not held:
+            return None
+        a = self.area_at(pos)
+        seat = self.acting_seat()
+        if a is None or seat is None:
+            self.flash = tr("im.hint.drop_totem")
+            return None
+        targets = self.expansion_targets(legal)
+        if a.key in targets:
+            return targets[a.key]
+        self.flash = words.drop_reason(self, seat, a.key, self.view.get("phase"))
+        return None
+
+    def cancel(self) -> None:
+        self.held, self.pan_from, self.carried = False, None, False
+        self.area_filter, self.show_map_moves = None, False
+
+    def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        self.flash = ""
+        if self.carried and self.held:
+            return self.drop(pos, pos, legal)
+        for r, a in self.rows:
+            if r.collidepoint(pos):
+                return a
+        if self.toggle is not None and self.toggle.collidepoint(pos):
+            self.show_map_moves, self.area_filter, self.scroll = True, None, 0
+            return None
+        if self.panel_rect is not None and self.panel_rect.collidepoint(pos):
+            return None
+        if self._on_reserve(pos, legal) and self.expansion_targets(legal):
+            self.held, self.carried, self.held_pos = True, True, pos
+            return None
+        spot = self.area_at(pos)
+        if spot is None:
+            return None
+        here = self.map_targets(legal).get(spot.key, [])
+        if len(here) == 1:
+            return here[0]
+        if here:
+            self.area_filter = spot.key
+            self.scroll = 0
+        return None
+
+    # -- words -----------------------------------------------------------------------------------
+    def refusal(self, exc: IllegalAction) -> str:
+        params = dict(exc.params)
+        for key in ("area",):
+            if isinstance(params.get(key), str):
+                params[key] = words.area(self, params[key])
+        for key in ("colour", "phase"):
+            if isinstance(params.get(key), str):
+                params[key] = words.colour(params[key])
+        key = f"im.illegal.{exc.code}"
+        if has(key):
+            return tr(key, **params)
+        return error_sentence("illegal", exc.code, params)
+
+    def needs_private_view(self, seat: Seat) -> bool:
+        return False  # everything is public but the order of the cups
+
+    def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
+        shown: list[Action] = [a for a in legal if isinstance(a, PROMPT_ACTIONS)]
+        rest = [a for a in legal if not isinstance(a, PROMPT_ACTIONS)]
+        if len(rest) <= 3 and not any(isinstance(a, MAP_ACTIONS) for a in rest):
+            shown += rest  # a good to choose, one keep: small enough for buttons
+        return shown
+
+    def shared_prompt(self, seat: Seat, legal: list[Action]
+                      ) -> list[tuple[str, list[tuple[Seat, Action]]]]:
+        """Block, appeal and reconsider: one public question naming who answers it."""
+        kind = self.view.get("window", {}).get("kind")
+        if kind not in ("block", "appeal", "reconsider"):
+            return []
+        return [(tr("im.shared.answer", name=words.civ(self, seat),
+                    answer=words.action_label(self, a)), [(seat, a)]) for a in legal]
+
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        key = getattr(action, "area", None)
+        if isinstance(key, str) and key in self.areas_by_key:
+            x, y = self.board.to_screen(self.areas_by_key[key].centre)
+            return pygame.Rect(round(x) - self.s(30), round(y) - self.s(30), self.s(60), self.s(60))
+        for r, a in self.rows:
+            if a == action:
+                return r
+        return None
+
+    def prompt(self, seat: Seat, legal: list[Action]) -> str:
+        return words.prompt(self, seat, legal)
+
+    def action_label(self, action: Action) -> str:
+        return words.action_label(self, action)
+
+    def action_tip(self, action: Action) -> str:
+        return words.action_tip(self, action)
+
+    def status(self) -> str:
+        return words.status(self)
+
+    def describe(self, ev: Event) -> str | None:
+        return words.describe(self, ev)
+
+    def score_text(self, score: float) -> str:
+        return tr("im.results.points", n=int(score))
+
+    def chart(self, final_view: dict[str, Any], history: list[dict[str, Any]]
+              ) -> tuple[str, list[list[float]]] | None:
+        """The score each civilisation would have had at the end of every round."""
+        rounds = final_view.get("history", [])
+        players = final_view["players"]
+        final = [float(c["score"]["total"]) for c in final_view["civs"]]
+        series = [[0.0] + [float(r["score"][p]) for r in rounds] for p in range(players)]
+        for p in range(players):
+            if not rounds or series[p][-1] != final[p]:
+                series[p].append(final[p])
+        return tr("im.chart"), series
+
+    # -- animation --------------------------------------------------------------------------------
+    def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
+        out: list[list[Tween]] = []
+        for ev in events:
+            kind = ev["type"]
+            if kind == "token_drawn":
+                out.append([Tween("draw", DRAW_STEP, {"seat": ev["seat"],
+                                                      "colour": ev["colour"]})])
+            elif kind in ("founded", "expanded", "conquered") and "area" in ev:
+                out.append([Tween("totem", 0.3, {"seat": ev["seat"], "area": ev["area"]},
+                                  frozenset({("totem", ev["area"], ev["seat"])}))])
+        return out
+
+    def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
+        if self.lay is None:
+            return
+        seat = int(tween.data["seat"])
+        panel = self.lay.panels.get(seat)
+        if panel is None:
+            return
+        t = tween.progress
+        if tween.kind == "draw":
+            colour = tween.data["colour"]
+            start = panel.cup.center
+            end = panel.hand[COLOURS.index(colour)].center
+            x = start[0] + (end[0] - start[0]) * t
+            y = start[1] - self.s(26) * (1 - abs(2 * t - 1)) + (end[1] - start[1]) * t
+            cup = art.cup(self.colour_of(seat), self.s(34))
+            surface.blit(cup, cup.get_rect(center=start))
+            img = art.action_token(colour, self.s(26), True)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        elif tween.kind == "totem":
+            key = tween.data["area"]
+            if key not in self.areas_by_key:
+                return
+            sx, sy = panel.reserve.center
+            ex, ey = self.board.to_screen(self.areas_by_key[key].centre)
+            x, y = sx + (ex - sx) * t, sy + (ey - sy) * t
+            img = art.totem(self.colour_of(seat), self.totem_px())
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+

@@ -1,0 +1,339 @@
+"""Imperios Milenarios in words: names, the status line, prompts, button labels, the log,
+tooltips and the reasons a dropped totem is refused, all through `tr` and the catalogue
+`assets/i18n/imperios_milenarios/<lang>.json`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from client.i18n import language, tr
+from rules import Action, Event, Seat
+from rules.imperios_milenarios.actions import (
+    Attack,
+    Build,
+    ChooseGood,
+    Conquer,
+    Convert,
+    ExpandLand,
+    ExpandSea,
+    Found,
+    Give,
+    Keep,
+    Pick,
+    Receive,
+    Relocate,
+    Research,
+    Trade,
+)
+from rules.imperios_milenarios.components import GOODS, ITEM_COINS, ITEM_INDEX, TECHS
+
+if TYPE_CHECKING:
+    from client.games.imperios_milenarios.view import ImperiosView
+
+COLOURS = ("red", "yellow", "blue", "black")
+GOOD_KEYS = {g.key for g in GOODS}
+TECH_KEYS = {t.key for t in TECHS}
+
+
+def colour(name: str) -> str:
+    return tr(f"im.colour.{name}")
+
+
+def age(name: str) -> str:
+    return tr(f"im.age.{name}")
+
+
+def item(key: str) -> str:
+    """A good, technology or wonder by its slug."""
+    return tr(f"im.item.{key}")
+
+
+def coins(key: str) -> int:
+    return ITEM_COINS[ITEM_INDEX[key]]
+
+
+def area(view: ImperiosView, key: str | None) -> str:
+    if key is None:
+        return "—"
+    a = view.areas_by_key.get(key)
+    if a is None:
+        return key
+    return str(a.properties.get(f"name_{language()}", a.label))
+
+
+def civ(view: ImperiosView, seat: int | None) -> str:
+    """A civilisation: its player's name, and its first capital once founded."""
+    if seat is None or seat < 0:
+        return tr("im.nobody")
+    name = view.names[seat] if seat < len(view.names) else str(seat)
+    civs = view.view.get("civs", [])
+    first = civs[seat].get("first_capital") if seat < len(civs) else None
+    return tr("im.civ", name=name, capital=area(view, first)) if first else name
+
+
+def items_text(keys: list[str]) -> str:
+    return ", ".join(item(k) for k in keys) if keys else tr("im.none")
+
+
+def value(view: ImperiosView, key: str, seat: int) -> int:
+    """An item's trade value for its owner `seat` (+1 with the Jardines, item 35)."""
+    wonders = view.view.get("wonders", {})
+    jardines = wonders.get("jardines", {}).get("builder") == seat
+    return coins(key) + (1 if jardines else 0)
+
+
+def icon_text(view: ImperiosView, key: str) -> str:
+    a = view.areas_by_key[key]
+    p = a.properties
+    if a.kind == "sea":
+        return tr("im.icon.sea")
+    if p.get("capital_site") is True:
+        return tr("im.icon.capital")
+    if int(p.get("city_level", 0)):
+        return tr("im.icon.city", level=int(p.get("city_level", 0)))
+    return tr("im.icon.settlement", vp=int(p.get("settlement_vp", 0)))
+
+
+def half_text(view: ImperiosView, key: str) -> str:
+    return tr(f"im.half.{view.areas_by_key[key].properties.get('half', 'both')}")
+
+
+# -- the status line and the prompt ----------------------------------------------------------
+def status(view: ImperiosView) -> str:
+    v = view.view
+    if not v:
+        return ""
+    stage = v["stage"]
+    if stage == "found":
+        what = tr("im.stage.found")
+    elif stage == "phase" and v.get("phase"):
+        what = tr("im.stage.phase", colour=colour(v["phase"]))
+    else:
+        what = tr(f"im.stage.{stage}")
+    last = tr("im.status.last_round") if v.get("last_round") else ""
+    return tr("im.status", round=v["round"], what=what, last=last)
+
+
+def chokepoints(view: ImperiosView, action: dict[str, Any], blocker: int | None) -> list[str]:
+    """The intermediate land areas of the declared route holding the blocker's totem."""
+    route = list(action.get("route") or [])
+    if blocker is None or len(route) < 3:
+        return []
+    mine = set(view.view["civs"][blocker]["presence"])
+    return [k for k in route[1:-1]
+            if k in mine and view.areas_by_key[k].kind == "land"]
+
+
+def declared_text(view: ImperiosView, action: dict[str, Any]) -> str:
+    kind = action.get("kind", "")
+    target = action.get("target")
+    return tr(f"im.declared.{kind}", actor=civ(view, action.get("actor")),
+              area=area(view, action.get("area")),
+              target=civ(view, target if isinstance(target, int) else None),
+              k=action.get("k", 0))
+
+
+def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
+    v = view.view
+    w = v.get("window", {})
+    kind = w.get("kind", "")
+    name = civ(view, seat)
+    if kind == "found":
+        return tr("im.prompt.found", name=name, n=len(legal))
+    if kind == "pick":
+        return tr("im.prompt.pick", name=name)
+    if kind == "phase_turn":
+        return tr(f"im.prompt.turn.{w.get('colour', 'red')}", name=name,
+                  n=w.get("available", 0))
+    if kind in ("block", "appeal", "reconsider"):
+        action = w["action"]
+        asked = action.get("asked")
+        points = chokepoints(view, action, asked)
+        where = ", ".join(area(view, k) for k in points) or tr("im.none")
+        return tr(f"im.prompt.{kind}", name=name, what=declared_text(view, action),
+                  blocker=civ(view, asked), where=where)
+    if kind in ("contest", "sack"):
+        c = w["contest"]
+        return tr(f"im.prompt.{kind}", name=name, attacker=civ(view, c["attacker"]),
+                  defender=civ(view, c["defender"]), area=area(view, c["area"]),
+                  points=c.get("points", 0), cost=c.get("sack_cost", 0),
+                  armies=v["civs"][seat]["armies"])
+    if kind == "good":
+        return tr("im.prompt.good", name=name, area=area(view, w.get("area")))
+    if kind in ("trade_receive", "trade_give"):
+        t = w["trade"]
+        return tr(f"im.prompt.{kind}", name=name, partner=civ(view, t["partner"]),
+                  area=area(view, t["area"]), k=t["k"])
+    if kind == "relocate":
+        return tr("im.prompt.relocate", name=name)
+    if kind == "keep":
+        return tr("im.prompt.keep", name=name, limit=w.get("limit", 0))
+    return tr("im.prompt.generic", name=name)
+
+
+def action_label(view: ImperiosView, a: Action) -> str:
+    if isinstance(a, Found | Conquer | ExpandLand | ExpandSea | Relocate):
+        return tr(f"im.action.{a.type}", area=area(view, a.area))
+    if isinstance(a, Pick):
+        return tr("im.action.pick", colour=colour(a.colour))
+    if isinstance(a, Convert):
+        tokens, actions = a.scheme.split(":")
+        return tr(f"im.action.convert.{'red' if a.colour == 'red' else 'other'}",
+                  tokens=int(tokens), actions=int(actions), colour=colour(a.colour))
+    if isinstance(a, Research):
+        return tr("im.action.research", tech=item(a.tech),
+                  cost=next(t.cost for t in TECHS if t.key == a.tech))
+    if isinstance(a, Attack):
+        return tr(f"im.action.attack.{a.kind}", area=area(view, a.area), target=civ(view, a.seat))
+    if isinstance(a, ChooseGood):
+        return tr("im.action.choose_good", good=item(a.good), coins=coins(a.good))
+    if isinstance(a, Trade):
+        return tr("im.action.trade", partner=civ(view, a.partner), area=area(view, a.area),
+                  k=a.k)
+    if isinstance(a, Receive | Give):
+        return tr(f"im.action.{a.type}", item=item(a.item), coins=coins(a.item))
+    if isinstance(a, Build):
+        return tr("im.action.build", wonder=item(a.wonder))
+    if isinstance(a, Keep):
+        parts = [f"{n} {colour(c)}" for c, n in zip(COLOURS, (a.red, a.yellow, a.blue, a.black),
+                                                     strict=True) if n]
+        return tr("im.action.keep", tokens=", ".join(parts) or tr("im.none"))
+    return tr(f"im.action.{a.type}")
+
+
+def action_tip(view: ImperiosView, a: Action) -> str:
+    return tr(f"im.action.{a.type}.tip")
+
+
+def trade_give_note(view: ImperiosView, seat: int, partner: int, receive: str,
+                    give: str) -> str:
+    """What giving `give` for `receive` costs the initiator (item 35): half the value
+    difference, rounded up, in census positions; nothing back if it is worth more."""
+    got = value(view, receive, partner)
+    gave = value(view, give, seat)
+    if gave >= got:
+        return tr("im.trade.even", got=got, gave=gave)
+    return tr("im.trade.pay", got=got, gave=gave, n=math.ceil((got - gave) / 2))
+
+
+# -- the log ------------------------------------------------------------------------------
+def describe(view: ImperiosView, ev: Event) -> str | None:
+    t = ev["type"]
+    seat = ev.get("seat")
+    who = civ(view, seat) if isinstance(seat, int) else ""
+    params: dict[str, Any] = {"who": who}
+    for key in ("area",):
+        if key in ev:
+            params[key] = area(view, ev[key])
+    for key in ("colour",):
+        if key in ev:
+            params[key] = colour(ev[key])
+    for key in ("good", "tech", "wonder", "item", "gave", "got"):
+        if isinstance(ev.get(key), str):
+            params[key] = item(ev[key])
+    for key in ("defender", "partner", "actor", "blocker", "target"):
+        if isinstance(ev.get(key), int):
+            params[key] = civ(view, ev[key])
+    for key in ("armies", "census", "k", "tokens", "lost", "round", "pool", "cup"):
+        if key in ev and not isinstance(ev[key], dict | list):
+            params[key] = ev[key]
+    if t == "age_advanced":
+        params["age"] = age(ev["age"])
+    if t == "kept":
+        parts = [f"{n} {colour(c)}" for c, n in ev["tokens"].items() if n]
+        params["tokens"] = ", ".join(parts) or tr("im.none")
+    if t == "round":
+        params["dragon"] = civ(view, ev.get("dragon"))
+    if t == "expanded":
+        t = f"expanded.{ev.get('by', 'land')}"
+    if t == "attack":
+        t = f"attack.{ev.get('attack', 'sack')}"
+    if t == "declared":
+        if not ev.get("blockers"):
+            return None  # resolved at once: the outcome's own line says it
+        params["what"] = declared_text(view, {**ev, "kind": ev.get("action"), "actor": seat})
+    if t == "action_blocked":
+        params["what"] = tr(f"im.action_kind.{ev.get('action', '')}")
+        params["blocker"] = civ(view, ev.get("by"))
+    if t == "traded":
+        params["gave"] = item(str(ev.get("given", "")))
+        params["got"] = item(str(ev.get("received", "")))
+        params["paid"] = ev.get("paid", 0)
+    if t == "game_over":
+        params["reasons"] = ", ".join(tr(f"im.end.{r}") for r in ev.get("reasons", []))
+    key = f"im.log.{t}"
+    sentence = tr(key, **params)
+    return None if sentence == key else sentence
+
+
+# -- tooltips ---------------------------------------------------------------------------------
+def area_tip(view: ImperiosView, key: str) -> str:
+    v = view.view
+    lines = [tr("im.tip.area", name=area(view, key), icon=icon_text(view, key),
+                half=half_text(view, key))]
+    state = v.get("areas", {}).get(key)
+    if state is None:
+        lines.append(tr("im.tip.out_of_play"))
+        return "\n".join(lines)
+    if state.get("control") is not None:
+        lines.append(tr("im.tip.control", who=civ(view, state["control"])))
+    present = [civ(view, p) for p in state.get("presence", [])]
+    lines.append(tr("im.tip.presence", who=", ".join(present) or tr("im.nobody")))
+    return "\n".join(lines)
+
+
+def civ_tip(view: ImperiosView, seat: int) -> str:
+    c = view.view["civs"][seat]
+    score = c.get("score", {})
+    goals, nxt = c["goals"], c["next_goals"]
+    return "\n".join([
+        civ(view, seat),
+        tr("im.tip.civ", age=age(c["age"]), census=c["census"], armies=c["armies"],
+           reserve=c["reserve"], draws=c["draws"], keep=c["keep_limit"]),
+        tr("im.tip.goals", capitals=goals["capitals"], cities=goals["cities"],
+           goods=goals["goods"], techs=goals["technologies"], n_capitals=nxt["capitals"],
+           n_cities=nxt["cities"], n_goods=nxt["goods"], n_techs=nxt["technologies"]),
+        tr("im.tip.items", goods=items_text(c["goods"]), techs=items_text(c["technologies"]),
+           wonder=item(c["wonder"]) if c.get("wonder") else tr("im.none")),
+        tr("im.tip.score", total=score.get("total", 0)),
+    ])
+
+
+def score_lines(view: ImperiosView, seat: int) -> list[tuple[str, int]]:
+    """The final-score breakdown as §7 gives it, one (label, points) per line."""
+    score = view.view["civs"][seat].get("score", {})
+    keys = ("census", "market", "capitals", "cities", "settlements", "wonder", "colossus",
+            "technologies", "goods")
+    return [(tr(f"im.score.{k}"), int(score.get(k, 0))) for k in keys if score.get(k, 0)]
+
+
+# -- a refused drop -----------------------------------------------------------------------------
+def drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> str:
+    """Why a totem dropped on `key` cannot expand there: the sea/land rule (item 21) first."""
+    v = view.view
+    state = v.get("areas", {}).get(key)
+    name = area(view, key)
+    if state is None:
+        return tr("im.refuse.out_of_play", area=name)
+    if phase not in ("blue", "black"):
+        return tr("im.refuse.not_expansion_phase")
+    if seat in state.get("presence", []):
+        return tr("im.refuse.already_there", area=name)
+    mine = set(v["civs"][seat]["presence"])
+    target = view.areas_by_key[key]
+    sources = [view.topology.area(n) for n in view.topology.neighbours(target.id)]
+    sources = [s for s in sources if s.key in mine]
+    if not sources:
+        return tr("im.refuse.not_adjacent", area=name)
+    if v.get("window", {}).get("available", 0) < 1:
+        return tr("im.refuse.no_actions", colour=colour(phase))
+    if phase == "black":
+        if target.kind == "sea":
+            return tr("im.refuse.black_sea", area=name)
+        if all(s.kind == "sea" for s in sources):
+            return tr("im.refuse.black_from_sea", area=name)
+    if phase == "blue" and target.kind == "land" and all(s.kind == "land" for s in sources):
+        return tr("im.refuse.blue_land", area=name)
+    return tr("im.refuse.generic", area=name)

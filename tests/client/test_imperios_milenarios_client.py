@@ -1,0 +1,390 @@
+"""Imperios Milenarios played in the app by mouse: capitals founded and areas conquered by a
+click on the map, totems dragged from the reserve to expand, decisions from the prompt and
+the choices list; refused drops say why (the sea/land rule first); areas out of play are
+grey and inert; block windows name the chokepoint; the cup draw plays token by token."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import rules
+from client import games
+from client.art import imperios_milenarios as art
+from client.games.imperios_milenarios import words
+from client.games.imperios_milenarios.view import MAP_ACTIONS, ImperiosView
+from client.i18n import set_language, tr
+from client.scenes.launch import default_seats
+from client.scenes.table import TableScene
+from client.session import Session
+from rules.imperios_milenarios import GAME
+from rules.imperios_milenarios.actions import (
+    Attack,
+    Conquer,
+    ExpandLand,
+    ExpandSea,
+    Found,
+    Relocate,
+    Trade,
+)
+
+HUMAN = ("human", None)
+RANDOM_AI = ("ai", "random")
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch):
+    """The game and its view as the app finds them (whether or not registered yet)."""
+    monkeypatch.setitem(rules.GAMES, "imperios_milenarios", GAME)
+    monkeypatch.setitem(games._VIEWS, "imperios_milenarios",
+                        "client.games.imperios_milenarios.view:ImperiosView")
+
+
+def start_table(harness, kinds=(HUMAN, RANDOM_AI, RANDOM_AI, RANDOM_AI), seed=3):
+    session = Session.new("imperios_milenarios", default_seats(list(kinds)), seed, {})
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    return harness.scene
+
+
+def post(kind, **fields):
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def press_and_move(harness, start, end):
+    start = (int(start[0]), int(start[1]))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    for k in range(1, 5):
+        pos = (round(start[0] + (end[0] - start[0]) * k / 4),
+               round(start[1] + (end[1] - start[1]) * k / 4))
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        harness.frames(1)
+
+
+def release(harness, end):
+    post(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1)
+    harness.frames(2)
+
+
+def drag(harness, start, end):
+    press_and_move(harness, start, end)
+    release(harness, end)
+
+
+def area_point(view: ImperiosView, key: str):
+    """A screen point inside area `key`, in the board's viewport, clear of the choices list."""
+    area = view.areas_by_key[key]
+    cx, cy = view.board.to_screen(area.centre)
+    candidates = [(cx, cy)]
+    xs = [p[0] for p in area.polygon]
+    ys = [p[1] for p in area.polygon]
+    for i in range(1, 12):
+        for j in range(1, 12):
+            wx = min(xs) + (max(xs) - min(xs)) * i / 12
+            wy = min(ys) + (max(ys) - min(ys)) * j / 12
+            candidates.append(view.board.to_screen((wx, wy)))
+    for x, y in candidates:
+        p = (round(x), round(y))
+        hit = view.board.area_at(p)
+        if hit is not None and hit.key == key and not (
+                view.panel_rect is not None and view.panel_rect.inflate(8, 8).collidepoint(p)):
+            return p
+    raise AssertionError(f"no free point in {key}")
+
+
+def press_action(harness, table, seat, action):
+    """Press the prompt button that plays `action` for `seat` (single or shared)."""
+    for button, (name, arg) in table.buttons.items():
+        if name == "act" and arg == (seat, action):
+            harness.click(button.rect.center)
+            return True
+        if name == "acts" and arg and arg[0] == (seat, action):
+            harness.click(button.rect.center)
+            return True
+    return False
+
+
+def choose_row(harness, table, action):
+    """Click the row of `action` in the choices list, opening or scrolling it as needed."""
+    view = table.view
+    for _ in range(60):
+        for r, a in view.rows:
+            if a == action:
+                harness.click(r.center)
+                return True
+        if view.toggle is not None and isinstance(action, MAP_ACTIONS):
+            harness.click(view.toggle.center)
+            continue
+        if view.rows:
+            post(pygame.MOUSEMOTION, pos=view.rows[0][0].center, rel=(0, 0), buttons=(0, 0, 0))
+            post(pygame.MOUSEWHEEL, x=0, y=-1)
+            harness.frames(2)
+        else:
+            harness.frames(1)
+    return False
+
+
+def gesture_for(harness, table, seat, action, legal):
+    view = table.view
+    where = getattr(action, "area", "")
+    here = [a for a in legal if isinstance(a, MAP_ACTIONS) and a.area == where]
+    if isinstance(action, ExpandLand | ExpandSea) and view.expansion_targets(legal).get(
+            action.area) == action:
+        drag(harness, view.lay.panels[seat].reserve.center, area_point(view, action.area))
+        return
+    if isinstance(action, MAP_ACTIONS) and len(here) == 1:
+        harness.click(area_point(view, action.area))
+        return
+    if isinstance(action, MAP_ACTIONS):
+        harness.click(area_point(view, action.area))  # narrows the list to that area
+        assert choose_row(harness, table, action), action
+        return
+    if press_action(harness, table, seat, action):
+        return
+    assert choose_row(harness, table, action), action
+
+
+def human_moves(harness, table, count, rng, prefer=None):
+    session = table.session
+    played = 0
+    for _ in range(count * 30):
+        if session.over or played >= count:
+            break
+        humans = session.humans_to_act()
+        if not humans:
+            harness.frames(1)
+            continue
+        seat = humans[0]
+        legal = session.legal(seat)
+        pool = [a for a in legal if prefer is None or prefer(a)] or legal
+        action = rng.choice(pool)
+        steps = len(session.steps)
+        gesture_for(harness, table, seat, action, legal)
+        assert len(session.steps) > steps, (action, table.error)
+        assert session.steps[steps].action == action
+        played += 1
+    return played
+
+
+def not_ending(a):
+    return a.type != "end_turn"
+
+
+def test_a_game_played_by_mouse_against_random_ais(harness):
+    table = start_table(harness)
+    rng = random.Random(5)
+    played = human_moves(harness, table, 40, rng, not_ending)
+    assert played >= 30
+    kinds = {s.action.type for s in table.session.steps if s.seat == 0}
+    assert {"found", "pick", "convert"} <= kinds
+    assert kinds & {"expand_land", "expand_sea", "research", "art"}
+
+
+def advance_to_expansion(harness, table, rng):
+    """Play by gesture until the human may expand (a converted blue or black action)."""
+    session = table.session
+    for _ in range(800):
+        humans = session.humans_to_act()
+        if not humans:
+            harness.frames(1)
+            continue
+        seat = humans[0]
+        legal = session.legal(seat)
+        if table.view.expansion_targets(legal):
+            return seat, legal
+        converts = [a for a in legal if a.type == "convert" and a.colour in ("blue", "black")]
+        pool = converts or [a for a in legal if not isinstance(a, ExpandLand | ExpandSea)]
+        gesture_for(harness, table, seat, rng.choice(pool), legal)
+    raise AssertionError("never reached an expansion")
+
+
+def test_a_dragged_totem_lights_only_the_legal_expansions(harness):
+    table = start_table(harness)
+    seat, legal = advance_to_expansion(harness, table, random.Random(8))
+    view = table.view
+    targets = view.expansion_targets(legal)
+    key = next(iter(targets))
+    press_and_move(harness, view.lay.panels[seat].reserve.center, area_point(view, key))
+    assert view.held
+    assert view.expansion_targets(table.ctx.legal) == targets
+    release(harness, area_point(view, key))
+    assert table.session.steps[-1].action == targets[key]
+
+
+def test_an_illegal_drop_snaps_back_and_says_why(harness):
+    table = start_table(harness)
+    seat, legal = advance_to_expansion(harness, table, random.Random(8))
+    view = table.view
+    targets = view.expansion_targets(legal)
+    mine = set(view.view["civs"][seat]["presence"])
+    wrong = next(k for k in view.view["areas"] if k not in targets and k in mine)
+    steps = len(table.session.steps)
+    drag(harness, view.lay.panels[seat].reserve.center, area_point(view, wrong))
+    assert len(table.session.steps) == steps
+    assert not view.held
+    assert view.flash == tr("im.refuse.already_there", area=words.area(view, wrong))
+
+
+def test_the_sea_land_rule_is_the_reason_a_black_totem_cannot_sail():
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    state = GAME.new_game(4, 3, {})
+    for area in ("persia", "india", "babilonia", "saba"):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, Found(area)).state
+    v = GAME.view(state, None)
+    v["phase"], v["window"] = "black", {"kind": "phase_turn", "colour": "black", "available": 1}
+    view.show(v, None)
+    persia = next(c["seat"] for c in v["civs"] if c["first_capital"] == "persia")
+    assert view.flash == ""
+    reason = words.drop_reason(view, persia, "mar_arabigo", "black")
+    assert reason == tr("im.refuse.black_sea", area=words.area(view, "mar_arabigo"))
+    v["phase"], v["window"]["colour"] = "blue", "blue"
+    view.show(v, None)
+    assert words.drop_reason(view, persia, "nis", "blue") == tr(
+        "im.refuse.blue_land", area=words.area(view, "nis"))
+
+
+def test_areas_out_of_play_are_grey_and_inert(harness):
+    table = start_table(harness)
+    view = table.view
+    naciente = {a.id for a in view.areas_by_key.values()
+                if a.properties["half"] in ("N", "both")}
+    assert view.painter.in_play == frozenset(naciente)
+    roma = view.areas_by_key["roma"]
+    assert roma.id not in view.painter.in_play
+    legal = table.session.legal(table.session.humans_to_act()[0])
+    assert all(getattr(a, "area", None) != "roma" for a in legal)
+    assert view.click(view.board.to_screen(roma.centre), legal) is None
+    assert tr("im.tip.out_of_play") in words.area_tip(view, "roma")
+
+
+def find_window(kind, players=4, tries=40):
+    """A state (by random play) whose open window is `kind`."""
+    for seed in range(tries):
+        rng = random.Random(seed)
+        state = GAME.new_game(players, seed, {})
+        for _ in range(3000):
+            seats = GAME.to_act(state)
+            if not seats:
+                break
+            if GAME.view(state, None)["window"]["kind"] == kind:
+                return state
+            legal = GAME.legal_actions(state, seats[0])
+            state = GAME.apply(state, seats[0], rng.choice(legal)).state
+    raise AssertionError(f"no {kind} window found")
+
+
+def test_a_block_window_is_a_shared_question_naming_the_chokepoint():
+    state = find_window("block")
+    view = ImperiosView([f"P{i}" for i in range(4)], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    v = GAME.view(state, None)
+    view.show(v, None)
+    action = v["window"]["action"]
+    seat = GAME.to_act(state)[0]
+    legal = GAME.legal_actions(state, seat)
+    shared = view.shared_prompt(seat, legal)
+    assert [plays for _label, plays in shared] == [[(seat, a)] for a in legal]
+    route, chokes = view.current_route()
+    assert route == action["route"] and chokes
+    for key in chokes:
+        assert key in route[1:-1] and seat in v["areas"][key]["presence"]
+    sentence = view.prompt(seat, legal)
+    assert all(words.area(view, k) in sentence for k in chokes)
+
+
+def test_the_cup_draw_plays_token_by_token():
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    events = [{"type": "token_drawn", "seat": 1, "colour": c, "cup": 7 - i, "to": "all"}
+              for i, c in enumerate(("red", "blue", "blue", "black"))]
+    tweens = view.tweens_for(events, {})
+    assert [g[0].kind for g in tweens] == ["draw"] * 4
+    assert [g[0].data["colour"] for g in tweens] == ["red", "blue", "blue", "black"]
+
+
+def test_words_for_every_event_and_label_in_both_languages():
+    rng = random.Random(2)
+    state = GAME.new_game(5, 2, {})
+    view = ImperiosView([f"P{i}" for i in range(5)], [{}] * 5)
+    seen = set()
+    for lang in ("es", "en"):
+        set_language(lang)
+        for _ in range(700):
+            seats = GAME.to_act(state)
+            if not seats:
+                break
+            view.show(GAME.view(state, None), None)
+            legal = GAME.legal_actions(state, seats[0])
+            for a in legal:
+                assert "im." not in view.action_label(a), a
+                assert "im." not in view.action_tip(a), a
+            assert "im." not in view.prompt(seats[0], legal)
+            step = GAME.apply(state, seats[0], rng.choice(legal))
+            state = step.state
+            for ev in step.events:
+                line = view.describe(ev)
+                seen.add(ev["type"])
+                assert line is None or "im." not in line, (ev, line)
+    set_language("en")
+    assert {"founded", "picked", "token_drawn", "turn_ended"} <= seen
+
+
+def test_the_end_shows_the_score_breakdown_and_a_chart():
+    rng = random.Random(4)
+    state = GAME.new_game(4, 4, {"final_age": "cobre"})
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state
+    view = ImperiosView([f"P{i}" for i in range(4)], [{}] * 4)
+    final = GAME.view(state, None)
+    view.show(final, None)
+    title, series = view.chart(final, [])
+    assert title == tr("im.chart")
+    assert len(series) == 4
+    for seat, line in enumerate(series):
+        assert line[-1] == final["civs"][seat]["score"]["total"]
+        total = sum(n for _label, n in words.score_lines(view, seat))
+        assert total == final["civs"][seat]["score"]["total"]
+    surface = pygame.Surface((1280, 800))
+    view.layout(pygame.Rect(0, 50, 950, 640), 1.0)
+    from client.games.base import DrawContext
+
+    view.draw(surface, DrawContext())
+
+
+def test_totems_and_tokens_differ_by_shape_as_well_as_colour():
+    sizes = {art.totem(seat, 30).get_size() for seat in range(7)}
+    assert len(sizes) == 1
+    shapes = {bytes(pygame.image.tobytes(pygame.transform.grayscale(art.totem(s, 30)), "RGBA"))
+              for s in range(7)}
+    assert len(shapes) == 7  # in grey, the seven totems still differ (their shapes)
+    tokens = {bytes(pygame.image.tobytes(pygame.transform.grayscale(art.action_token(c, 30)),
+                                         "RGBA")) for c in ("red", "yellow", "blue", "black")}
+    assert len(tokens) == 4
+
+
+def test_the_map_painter_draws_a_chunk_with_its_pictograms():
+    from rules.maps import load_topology
+
+    topo = load_topology("imperios_milenarios")
+    painter = art.ImperiosPainter(topo, "es")
+    surface = pygame.Surface((256, 256))
+    persia = next(a for a in topo.areas if a.key == "persia")
+    x, y = persia.centre
+    painter.paint(surface, (x - 128, y - 128, 256, 256), 1.0)
+    assert painter.icon(persia, 40) is not None
+    colours = {surface.get_at((i, j))[:3] for i in range(0, 256, 16) for j in range(0, 256, 16)}
+    assert len(colours) > 20  # parchment, sea, ink and lettering, not a flat fill
+    painter.set_in_play(frozenset({persia.id}))
+    assert painter.version != ("es", None)
+
+
+@pytest.mark.parametrize("action", [Found("persia"), Conquer("ur"), Relocate("nis"),
+                                    Trade(1, "sind", 2), Attack("ur", 1, "sack")])
+def test_map_actions_are_the_areas_they_name(action):
+    assert isinstance(action, MAP_ACTIONS)
