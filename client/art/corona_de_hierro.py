@@ -23,16 +23,17 @@ import itertools
 import math
 import random
 import sys
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from importlib import resources as importlib_resources
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 
 from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, lerp, shade
 from client.art.dice import DiceFace, DieKind
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
-from client.board.painter import MapPainter, WorldRect, aa_polygon, bbox, dotted, overlaps
+from client.board.painter import MapPainter, WorldRect, bbox, dotted, overlaps
 from client.resources import font
 from rules.maps import Area, Place, Topology, point_in_polygon
 
@@ -152,6 +153,15 @@ def _tile(surface: pygame.Surface, texture: pygame.Surface, origin: Point) -> No
             surface.blit(texture, (x, y))
 
 
+def _tile_mult(surface: pygame.Surface, texture: pygame.Surface, origin: Point) -> None:
+    """Multiply `texture`, tiled in phase with the world, over the whole surface."""
+    tw, th = texture.get_size()
+    w, h = surface.get_size()
+    for y in range(-(round(origin[1]) % th), h, th):
+        for x in range(-(round(origin[0]) % tw), w, tw):
+            surface.blit(texture, (x, y), special_flags=pygame.BLEND_RGB_MULT)
+
+
 # -- geometry helpers ---------------------------------------------------------------------------
 def _signed_area(poly: Sequence[Point]) -> float:
     return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, [*poly[1:], poly[0]],
@@ -201,6 +211,88 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
         return math.dist(p, a)
     t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
     return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+CELL = 250.0
+"""World cells the scenery is cut into once, so a chunk only draws its own small pieces."""
+
+
+def _clip_ring(points: Sequence[Point], x0: float, y0: float, x1: float,
+               y1: float) -> list[Point]:
+    """Sutherland-Hodgman: a closed ring clipped to a rectangle (may come back empty)."""
+    out = list(points)
+    for axis, bound, keep_low in ((0, x0, False), (0, x1, True), (1, y0, False),
+                                  (1, y1, True)):
+        src, out = out, []
+        if not src:
+            return []
+        for i, cur in enumerate(src):
+            prev = src[i - 1]
+            cur_in = cur[axis] <= bound if keep_low else cur[axis] >= bound
+            prev_in = prev[axis] <= bound if keep_low else prev[axis] >= bound
+            if cur_in != prev_in:
+                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
+                cut = (prev[0] + t * (cur[0] - prev[0]), prev[1] + t * (cur[1] - prev[1]))
+                out.append(cut)
+            if cur_in:
+                out.append(cur)
+    return out if len(out) >= 3 else []
+
+
+def _cut(points: Sequence[Point], rect: WorldRect,
+         into: dict[tuple[int, int], list[list[Point]]]) -> None:
+    """Cut a ring into the grid's cells by halving the rectangle it lies in (each vertex is
+    clipped only against the halves it falls in, not against every cell)."""
+    x, y, w, h = rect
+    if w <= CELL + 1 and h <= CELL + 1:
+        into.setdefault((int(x // CELL), int(y // CELL)), []).append(list(points))
+        return
+    if w >= h:
+        cols = max(1, round(w / CELL))
+        half = x + (cols // 2) * CELL
+        parts = ((x, y, half - x, h), (half, y, x + w - half, h))
+    else:
+        rows = max(1, round(h / CELL))
+        half = y + (rows // 2) * CELL
+        parts = ((x, y, w, half - y), (x, half, w, y + h - half))
+    for px_, py_, pw, ph in parts:
+        if pw <= 0 or ph <= 0:
+            continue
+        piece = _clip_ring(points, px_ - 0.5, py_ - 0.5, px_ + pw + 0.5, py_ + ph + 0.5)
+        if piece:
+            _cut(piece, (px_, py_, pw, ph), into)
+
+
+def _runs(points: Sequence[Point], closed: bool,
+          into: dict[tuple[int, int], list[list[Point]]]) -> None:
+    """Bucket a polyline's segments into the cells they touch, consecutive segments of one
+    cell joined into one run (strokes are drawn from these, never along a cell's edge)."""
+    pts = list(points) + ([points[0]] if closed else [])
+    current: dict[tuple[int, int], list[Point]] = {}
+    for a, b in itertools.pairwise(pts):
+        cells = {(int(gx), int(gy))
+                 for gx in range(int(min(a[0], b[0]) // CELL), int(max(a[0], b[0]) // CELL) + 1)
+                 for gy in range(int(min(a[1], b[1]) // CELL), int(max(a[1], b[1]) // CELL) + 1)}
+        for cell in list(current):
+            if cell not in cells:
+                into.setdefault(cell, []).append(current.pop(cell))
+        for cell in cells:
+            run = current.get(cell)
+            if run is None:
+                current[cell] = [a, b]
+            else:
+                run.append(b)
+    for cell, run in current.items():
+        into.setdefault(cell, []).append(run)
+
+
+@functools.lru_cache(maxsize=2)
+def mottle(side: int = 256) -> pygame.Surface:
+    """A grey noise tile multiplied over a chunk: the paper's and the sea's mottling."""
+    surf = fractal_noise((side, side), 91, (214, 210, 204), (255, 255, 255), across=4,
+                         octaves=4)
+    add_grain(surf, 93, 7)
+    return surf
 
 
 class _Grid:
@@ -260,6 +352,31 @@ class CoronaPainter(MapPainter):
         self._rings = {a.id: [_offset_ring(a.polygon, d) for d in self.water_lines]
                        for a in self.land}
         self._inner = {a.id: _offset_ring(a.polygon, -7.0) for a in self.lakes}
+        self._fills: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
+        self._strokes: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
+        for name, areas in (("land", self.land), ("river", self.rivers),
+                            ("lake", self.lakes)):
+            cells: dict[tuple[int, int], list[list[Point]]] = {}
+            for a in areas:
+                x0, y0, w, h = bbox(a.polygon)
+                gx0, gy0 = math.floor(x0 / CELL) * CELL, math.floor(y0 / CELL) * CELL
+                span = (gx0, gy0, math.ceil((x0 + w - gx0) / CELL) * CELL,
+                        math.ceil((y0 + h - gy0) / CELL) * CELL)
+                _cut(a.polygon, span, cells)
+            self._fills[name] = cells
+        lines: dict[str, list[tuple[Sequence[Point], bool]]] = {
+            "coast": [(a.polygon, True) for a in self.land],
+            "river": [(a.polygon, True) for a in self.rivers],
+            "lake": [(a.polygon, True) for a in self.lakes],
+            "lake_inner": [(r, True) for r in self._inner.values()],
+        }
+        for i in range(len(self.water_lines)):
+            lines[f"water_{i}"] = [(self._rings[a.id][i], True) for a in self.land]
+        for name, polylines in lines.items():
+            cells = {}
+            for pts, closed in polylines:
+                _runs(pts, closed, cells)
+            self._strokes[name] = cells
         self._origin: Point = (0.0, 0.0)
         self._zoom = 1.0
         self._hatches = _Grid()
@@ -366,11 +483,18 @@ class CoronaPainter(MapPainter):
         ox, oy = rect[0], rect[1]
         self._origin, self._zoom = (ox, oy), zoom
         px = self._px
-        _tile(surface, sea_texture(), (ox * zoom, oy * zoom))
         margin = 60 / max(zoom, 0.05)
         near = (rect[0] - margin, rect[1] - margin, rect[2] + 2 * margin, rect[3] + 2 * margin)
-        self._paint_coasts(surface, near, zoom)
-        self._paint_land(surface, near, zoom)
+        cells = [(gx, gy)
+                 for gx in range(int(rect[0] // CELL), int((rect[0] + rect[2]) // CELL) + 1)
+                 for gy in range(int(rect[1] // CELL), int((rect[1] + rect[3]) // CELL) + 1)]
+        surface.fill(SEA)
+        self._fill(surface, "land", cells, LAND_LIGHT)
+        self._paint_relief(surface, near, zoom)
+        self._fill(surface, "river", cells, RIVER)
+        self._fill(surface, "lake", cells, RIVER)
+        _tile_mult(surface, mottle(), (ox * zoom, oy * zoom))
+        self._paint_coasts(surface, near, zoom, cells)
         self._paint_scenery_names(surface, rect, zoom)
         self._paint_compass(surface, rect, zoom)
         self._paint_title(surface, rect, zoom)
@@ -386,44 +510,39 @@ class CoronaPainter(MapPainter):
             if overlaps((x - 200, y - 120, 400, 240), near):
                 self._paint_city(surface, city, zoom)
 
-    def _paint_coasts(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
+    def _fill(self, surface: pygame.Surface, name: str, cells: list[tuple[int, int]],
+              colour: RGB) -> None:
+        table = self._fills[name]
         to = self._px
-        for i, d in enumerate(self.water_lines):
-            colour = lerp(SEA_LINE, SEA, 0.25 + 0.25 * i)
-            for area in self.land:
-                if overlaps(self.boxes[area.id], near, d):
-                    ring = [to(p) for p in self._rings[area.id][i]]
-                    pygame.draw.aalines(surface, colour, True, ring)
+        for cell in cells:
+            for poly in table.get(cell, ()):
+                pygame.draw.polygon(surface, colour, [to(p) for p in poly])
+
+    def _stroke(self, surface: pygame.Surface, name: str, cells: list[tuple[int, int]],
+                colour: RGB, width: int = 1) -> None:
+        table = self._strokes[name]
+        to = self._px
+        for cell in cells:
+            for run in table.get(cell, ()):
+                pts = [to(p) for p in run]
+                if width > 1:
+                    pygame.draw.lines(surface, colour, False, pts, width)
+                pygame.draw.aalines(surface, colour, False, pts)
+
+    def _paint_coasts(self, surface: pygame.Surface, near: WorldRect, zoom: float,
+                      cells: list[tuple[int, int]]) -> None:
+        to = self._px
+        for i in range(len(self.water_lines)):
+            self._stroke(surface, f"water_{i}", cells, lerp(SEA_LINE, SEA, 0.25 + 0.25 * i))
         if zoom >= 0.18:
             width = max(1, round(1.4 * zoom))
             for item in self._hatches.query(near):
                 a, b = item  # type: ignore[misc]
                 pygame.draw.line(surface, SEA_LINE, to(a), to(b), width)
-
-    def _paint_land(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
-        to = self._px
-        w, h = surface.get_size()
-        mask = pygame.Surface((w, h), pygame.SRCALPHA)
-        mask.fill((255, 255, 255, 0))
-        drawn = False
-        for area in self.land:
-            if overlaps(self.boxes[area.id], near):
-                pygame.draw.polygon(mask, (255, 255, 255, 255),
-                                    [to(p) for p in area.polygon])
-                drawn = True
-        if not drawn:
-            return
-        paper = pygame.Surface((w, h), pygame.SRCALPHA)
-        _tile(paper, land_texture(), (self._origin[0] * zoom, self._origin[1] * zoom))
-        self._paint_relief(paper, near, zoom)
-        self._paint_water(paper, near, zoom)
-        paper.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surface.blit(paper, (0, 0))
-        lw = max(1.0, 2.4 * zoom)
-        for area in self.land:
-            if overlaps(self.boxes[area.id], near):
-                aa_polygon(surface, [to(p) for p in area.polygon],
-                           None, INK, lw)
+        self._stroke(surface, "river", cells, RIVER_EDGE)
+        self._stroke(surface, "lake_inner", cells, lerp(RIVER_EDGE, RIVER, 0.5))
+        self._stroke(surface, "lake", cells, RIVER_EDGE, max(1, round(1.6 * zoom)))
+        self._stroke(surface, "coast", cells, INK, max(1, round(2.4 * zoom)))
 
     def _paint_relief(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
         to = self._px
@@ -432,40 +551,50 @@ class CoronaPainter(MapPainter):
             sx, sy = to((x, y))
             hill(surface, (sx, sy), size * zoom)
 
-    def _paint_water(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
-        to = self._px
-        for area in self.rivers:
-            if overlaps(self.boxes[area.id], near):
-                pts = [to(p) for p in area.polygon]
-                pygame.draw.polygon(surface, RIVER, pts)
-                pygame.draw.aalines(surface, RIVER_EDGE, True, pts)
-        for area in self.lakes:
-            if overlaps(self.boxes[area.id], near):
-                pygame.draw.polygon(surface, RIVER, [to(p) for p in area.polygon])
-                pygame.draw.aalines(surface, lerp(RIVER_EDGE, RIVER, 0.5), True,
-                                    [to(p) for p in self._inner[area.id]])
-                aa_polygon(surface, [to(p) for p in area.polygon], None,
-                           RIVER_EDGE, max(1.0, 1.6 * zoom))
+    SCENERY_STYLES: ClassVar[dict[str, tuple[int, float, RGB]]] = {
+        "sea": (58, 0.45, SEA_LINE),
+        "mountains": (50, 0.6, INK_SOFT),
+        "island": (34, 0.2, INK_SOFT),
+        "river": (26, 0.1, RIVER_EDGE),
+    }
+
+    def scenery_name(self, place: Place, zoom: float) -> pygame.Surface | None:
+        """A sea's, a range's, an island's or a river's name lettered for this zoom."""
+        style = str(place.properties.get("style", "sea"))
+        size, spaced, colour = self.SCENERY_STYLES.get(style, self.SCENERY_STYLES["sea"])
+        text_px = round(size * zoom)
+        if text_px < 9:
+            return None
+        words = self.name(place)
+        if style in ("sea", "mountains"):
+            words = words.upper()
+        return lettering(words, text_px, colour, spaced, False,
+                         float(place.properties.get("angle", 0.0)))
+
+    def city_name(self, city: Place, zoom: float) -> pygame.Surface | None:
+        """A town's name lettered for this zoom (bold for a castle's city)."""
+        if zoom < 0.12:
+            return None
+        return lettering(self.name(city), max(9, round(30 * zoom)), INK, 0.02,
+                         city.key in self.castles, 0.0, LAND_LIGHT)
+
+    def warm_jobs(self, zoom: float) -> list[Callable[[], object]]:
+        """Everything a chunk at this zoom draws from a cache, to make while idle: the first
+        chunk of a new zoom then paints as fast as the others."""
+        jobs: list[Callable[[], object]] = [mottle]
+        jobs += [functools.partial(self.scenery_name, p, zoom) for p in self.labels]
+        jobs += [functools.partial(self.city_name, c, zoom) for c in self.cities]
+        kinds = {str(c.properties["castle_kind"]) for c in self.castles.values()}
+        jobs += [functools.partial(tower_sprite, max(8, round(TOWER_SIZE[0] * zoom)), k)
+                 for k in sorted(kinds)]
+        return jobs
 
     def _paint_scenery_names(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
         to = self._px
-        styles = {
-            "sea": (58, 0.45, SEA_LINE, None, False),
-            "mountains": (50, 0.6, INK_SOFT, None, False),
-            "island": (34, 0.2, INK_SOFT, None, False),
-            "river": (26, 0.1, RIVER_EDGE, None, False),
-        }
         for place in self.labels:
-            style = str(place.properties.get("style", "sea"))
-            size, spaced, colour, halo, bold = styles.get(style, styles["sea"])
-            text_px = round(size * zoom)
-            if text_px < 9:
+            img = self.scenery_name(place, zoom)
+            if img is None:
                 continue
-            words = self.name(place)
-            if style in ("sea", "mountains"):
-                words = words.upper()
-            img = lettering(words, text_px, colour, spaced, bold,
-                            float(place.properties.get("angle", 0.0)), halo)
             x, y = place.position
             span = max(img.get_size()) / zoom
             if overlaps((x - span, y - span, 2 * span, 2 * span), rect):
@@ -544,13 +673,12 @@ class CoronaPainter(MapPainter):
         else:
             castle_tile(surface, at, zoom, int(castle.properties["mil"]),
                         int(castle.properties["dip"]), str(castle.properties["castle_kind"]))
-        text_px = max(9, round(30 * zoom))
-        if zoom < 0.12:
+        img = self.city_name(city, zoom)
+        if img is None:
             return
         (lx, ly), anchor = self.label_spots[city.key]
         if castle is not None and anchor == "midbottom":
             ly -= TOWER_SIZE[1] * 0.5
-        img = lettering(self.name(city), text_px, INK, 0.02, castle is not None, 0.0, LAND_LIGHT)
         spot = px((lx, ly))
         surface.blit(img, img.get_rect(**{anchor: (round(spot[0]), round(spot[1]))}))
 

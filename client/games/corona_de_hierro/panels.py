@@ -86,7 +86,7 @@ class ChromePainter:
     def draw(self, surface: pygame.Surface, lay: Layout, lit: dict[str, Any],
              serial: int, thinking: int | None, now: float) -> None:
         dots = 1 + int(now * 3) % 3 if thinking is not None else 0
-        key = (serial, repr(sorted((k, repr(v)) for k, v in lit.items())), dots,
+        key = (serial, repr(sorted((k, repr(v)) for k, v in lit.items())), thinking,
                tuple(lay.column), tuple(lay.strip), surface.get_size())
         if key != self._key or self._picture is None:
             self._key = key
@@ -94,7 +94,7 @@ class ChromePainter:
             # Drawn over the table's felt, so the picture is opaque: a cheap blit per frame.
             picture = artwork.table_background(size).copy()
             self.tips = []
-            self._draw_all(picture, lay, lit, thinking, dots)
+            self._draw_all(picture, lay, lit)
             if pygame.display.get_surface() is not None:
                 picture = picture.convert()
             self._picture = picture
@@ -107,13 +107,17 @@ class ChromePainter:
                 else:
                     area.x, area.w = keep_out.right, area.right - keep_out.right
             surface.blit(self._picture, area, area)
+        panel = lay.panels.get(thinking) if thinking is not None else None
+        if panel is not None:  # an AI thinking: dots that come and go under its name
+            for i in range(dots):
+                centre = (panel.header.x + self.s(34 + 9 * i), panel.header.bottom - self.s(2))
+                pygame.draw.circle(surface, MUTED, centre, max(2, self.s(2.5)))
 
-    def _draw_all(self, surface: pygame.Surface, lay: Layout, lit: dict[str, Any],
-                  thinking: int | None, dots: int) -> None:
+    def _draw_all(self, surface: pygame.Surface, lay: Layout, lit: dict[str, Any]) -> None:
         v = self.view.view
         self._track(surface, lay, v)
-        for seat, panel in lay.panels.items():
-            self._panel(surface, panel, v, lit, seat == thinking, dots)
+        for panel in lay.panels.values():
+            self._panel(surface, panel, v, lit)
         self._strip(surface, lay, v, lit)
 
     # -- the legitimacy track -----------------------------------------------------------------
@@ -163,7 +167,7 @@ class ChromePainter:
 
     # -- seat panels ----------------------------------------------------------------------------
     def _panel(self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any],
-               lit: dict[str, Any], thinking: bool, dots: int) -> None:
+               lit: dict[str, Any]) -> None:
         seat = p.seat
         draw_panel(surface, p.rect, self.view.scale)
         if seat in lit.get("acting", ()):
@@ -180,7 +184,7 @@ class ChromePainter:
         vp_rect = text.label(surface, vp, self.s(16), (h.right - self.s(10),
                                                        h.centery + self.s(1)),
                              INK, bold=True, anchor="midright")
-        name = self.view.names[seat] + (" " + "." * dots if thinking and dots else "")
+        name = self.view.names[seat]
         box = pygame.Rect(h.x + self.s(32), h.y, vp_rect.x - h.x - self.s(38), h.h)
         text.draw(surface, name, box, self.s(16), INK, bold=True, valign="middle",
                   max_lines=1, tips=self.tips, free_text=True)

@@ -19,7 +19,10 @@ snaps back, and a drop that asks for an illegal action shows the rules' reason.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -64,6 +67,7 @@ LIT = (255, 214, 96)
 LIT_SOFT = (255, 214, 96, 80)
 HOVER = (250, 244, 226)
 MENU_ROWS = 10
+WARM_BUDGET = 0.001
 UNIT = 40.0
 """The token size the offsets round a city (art.ARMY_SLOTS, ...) are drawn for: they scale
 with the token's size, so pieces keep their places at every zoom."""
@@ -132,6 +136,8 @@ class CoronaView(GameView):
         self.serial = 0
         self.stacks: list[tuple[pygame.Rect, str, int]] = []
         self.focus = (0.0, 60.0, 4000.0, 2500.0)
+        self._warmed: set[int] = set()
+        self._chores: list[Callable[[], object]] = []
 
     # -- layout and state ---------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -139,6 +145,7 @@ class CoronaView(GameView):
         self.lay = layout(rect, len(self.names), scale)
         if self.lay.board != self.board.camera.viewport:
             self.board.layout(self.lay.board, self.focus)
+            self._warmed, self._chores = set(), []
         self.menu = None
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
@@ -150,6 +157,31 @@ class CoronaView(GameView):
 
     def update(self, dt: float) -> None:
         self.board.update(dt)
+        if not self.board.camera.easing:
+            self._warm(self.board.camera.level)
+
+    def _warm(self, level: int) -> None:
+        """Make the pictures of the neighbouring zoom levels (names, towers, pieces) a
+        little each idle frame, so a zoom step does not stall on them."""
+        for near in (level, level - 1, level + 1):
+            if near not in self._warmed:
+                self._warmed.add(near)
+                zoom = self.board.camera.level_zoom(near)
+                self._chores.extend(self.painter.warm_jobs(zoom))
+                self._chores.extend(self._piece_jobs(zoom))
+        start = time.perf_counter()
+        while self._chores and time.perf_counter() - start < WARM_BUDGET:
+            self._chores.pop(0)()
+
+    def _piece_jobs(self, zoom: float) -> list[Callable[[], object]]:
+        px = max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
+        seats = sorted(set(self.colours))
+        jobs: list[Callable[[], object]] = [
+            partial(art.pawn_stack, c, n, px, lit) for c in seats for n in range(1, 5)
+            for lit in (False, True)]
+        jobs += [partial(art.banner, c, round(px * 0.8), t) for c in seats for t in (False, True)]
+        jobs += [partial(art.emissary, c, round(px * 0.6)) for c in seats]
+        return jobs
 
     def acting_seat(self) -> Seat | None:
         acting = self.view.get("to_act") or []
