@@ -215,6 +215,9 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
 
 CELL = 250.0
 """World cells the scenery is cut into once, so a chunk only draws its own small pieces."""
+SEAM = 8.0
+"""Neighbouring cells' pieces overlap by this much (world px), so no hairline shows
+between them at any zoom."""
 
 
 def _clip_ring(points: Sequence[Point], x0: float, y0: float, x1: float,
@@ -258,7 +261,7 @@ def _cut(points: Sequence[Point], rect: WorldRect,
     for px_, py_, pw, ph in parts:
         if pw <= 0 or ph <= 0:
             continue
-        piece = _clip_ring(points, px_ - 0.5, py_ - 0.5, px_ + pw + 0.5, py_ + ph + 0.5)
+        piece = _clip_ring(points, px_ - SEAM, py_ - SEAM, px_ + pw + SEAM, py_ + ph + SEAM)
         if piece:
             _cut(piece, (px_, py_, pw, ph), into)
 
@@ -287,10 +290,16 @@ def _runs(points: Sequence[Point], closed: bool,
 
 
 @functools.lru_cache(maxsize=2)
-def mottle(side: int = 256) -> pygame.Surface:
+def mottle(side: int = 512) -> pygame.Surface:
     """A grey noise tile multiplied over a chunk: the paper's and the sea's mottling."""
-    surf = fractal_noise((side, side), 91, (214, 210, 204), (255, 255, 255), across=4,
+    half = side // 2
+    base = fractal_noise((half, half), 91, (214, 210, 204), (255, 255, 255), across=3,
                          octaves=4)
+    surf = pygame.Surface((side, side))
+    for flip_x in (False, True):  # mirrored four ways: the tile meets itself seamlessly
+        for flip_y in (False, True):
+            surf.blit(pygame.transform.flip(base, flip_x, flip_y),
+                      (half if flip_x else 0, half if flip_y else 0))
     add_grain(surf, 93, 7)
     return surf
 
