@@ -23,8 +23,8 @@
   cup, discard` (each `{red, yellow, blue, black}` counts: the order of the
   tokens in the cup is the only thing hidden) `, draws, keep_limit, goods,
   technologies` (slugs owned, globalised ones included) `, wonder` (slug or None)
-  `, capitals, cities, presence` (area slugs: controlled capitals, controlled
-  cities, every area holding a totem) `, first_capital` (slug or None)
+  `, capitals, cities` (area slugs it controls; where it is present is in
+  `areas`) `, first_capital` (slug or None)
   `, traded_with` (seats traded with this round) `, goals` (`{capitals, cities,
   goods, technologies}` now) `, next_goals` (the goals of its Age, same keys)
   `, score` (the final-score breakdown if the game ended now: `census, market,
@@ -32,12 +32,14 @@
 - `areas`: per in-play area slug `{presence: [seats with a totem], control: seat
   or None}`; areas out of play are absent. What never changes (kind, capital
   site, city level, settlement VP, half) is in the map, as its properties.
-- `pool`: `{colour: count}`; `goods`: per good slug `{box, coins, owners: [seats],
-  globalised}`; `technologies`: per slug `{branch, level, cost, coins, vp, owners,
-  globalised}`; `wonders`: per slug `{builder: seat or None}`.
+- `pool`: `{colour: count}`; `goods`: per good slug `{owners: [seats], globalised}`;
+  `technologies`: per slug `{owners, globalised}`; `wonders`: per slug `{builder:
+  seat or None}`. Their fixed values (box, coins, branch, level, cost, VP) are the
+  tables `GOODS` and `TECHS` of `rules.imperios_milenarios.components`.
 - `ends`: the end triggers met so far (strings; the round is finished first),
-  `last_round` (bool), `history`: per finished round `{census: [...], score: [...]}`,
-  `outcome`: None, or `{scores, ranking, winners}` once over.
+  `last_round` (bool), `history`: once the game is over, per round `{census:
+  [...], score: [...]}` (empty before), `outcome`: None, or `{scores, ranking,
+  winners}` once over.
 """
 
 from __future__ import annotations
@@ -384,7 +386,6 @@ def public_view(s: ImperiosState, seat: Seat | None) -> JsonDict:
             "wonder": next((WONDERS[w] for w, o in enumerate(s.wonders) if o == p), None),
             "capitals": [keys[a] for a in bits(ctrl & b.shaded)],
             "cities": [keys[a] for a in bits(ctrl & ~b.shaded)],
-            "presence": [keys[a] for a in bits(s.presence[p])],
             "first_capital": None if s.first_capital[p] < 0 else keys[s.first_capital[p]],
             "traded_with": bits(s.traded[p]),
             "goals": _goal_dict(counts(s, p)),
@@ -420,12 +421,10 @@ def public_view(s: ImperiosState, seat: Seat | None) -> JsonDict:
         "civs": civs,
         "areas": areas,
         "pool": _colours(s.pool),
-        "goods": {g.key: {"box": g.box, "coins": g.coins, "owners": owners(i),
-                          "globalised": bool(s.globalised >> i & 1)}
+        "goods": {g.key: {"owners": owners(i), "globalised": bool(s.globalised >> i & 1)}
                   for i, g in enumerate(GOODS)},
         "technologies": {
-            t.key: {"branch": COLOURS[t.branch], "level": t.level, "cost": t.cost,
-                    "coins": t.coins, "vp": t.vp, "owners": owners(N_GOODS + i),
+            t.key: {"owners": owners(N_GOODS + i),
                     "globalised": bool(s.globalised >> (N_GOODS + i) & 1)}
             for i, t in enumerate(TECHS)
         },
@@ -433,7 +432,8 @@ def public_view(s: ImperiosState, seat: Seat | None) -> JsonDict:
                     for i, w in enumerate(WONDERS)},
         "ends": [e.value for e in s.ends],
         "last_round": bool(s.ends),
-        "history": [{"census": list(c), "score": list(sc)} for c, sc in s.history],
+        "history": [{"census": list(c), "score": list(sc)} for c, sc in s.history]
+        if over else [],
         "outcome": None if outcome is None else {
             "scores": list(outcome.scores), "ranking": list(outcome.ranking),
             "winners": list(outcome.winners)},
