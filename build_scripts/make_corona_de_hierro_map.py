@@ -705,6 +705,27 @@ def smooth_line(points: list[Point], rounds: int = 2) -> list[Point]:
     return points
 
 
+def ashore(line: list[Point], land: list[list[Point]]) -> list[Point]:
+    """A river's centre line up to where it first reaches the sea (its mouth on the coast,
+    found by halving the step that leaves the land), so no river runs out over the water."""
+
+    def on_land(p: Point) -> bool:
+        return any(point_in_polygon(p, tuple(poly)) for poly in land)
+
+    out = [line[0]]
+    for a, b in itertools.pairwise(line):
+        if on_land(b):
+            out.append(b)
+            continue
+        lo, hi = a, b
+        for _ in range(20):
+            mid = ((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2)
+            lo, hi = (mid, hi) if on_land(mid) else (lo, mid)
+        out.append(hi)  # just past the shore, under the coast's ink line
+        break
+    return out
+
+
 def inner_point(polygon: list[Point]) -> Point:
     """A point well inside the polygon (the grid point farthest from its edges)."""
     xs = [p[0] for p in polygon]
@@ -754,8 +775,9 @@ def geography() -> list[tuple[str, str, str, str, list[Point]]]:
     for key, _es, en, ring in MOUNTAINS:
         poly = clip([proj(p) for p in ring], CANVAS)
         shapes.append(("relief", "mountains", key, en, poly))
+    land = [poly for layer, _k, _key, _en, poly in shapes if layer == "land"]
     for key, _es, en, w0, w1, line in RIVERS:
-        centre = smooth_line([proj(p) for p in line])
+        centre = ashore(smooth_line([proj(p) for p in line]), land)
         poly = clip(ribbon(centre, w0, w1), CANVAS)
         if len(poly) >= 3:
             shapes.append(("water", "river", key, en, poly))

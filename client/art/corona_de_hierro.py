@@ -22,15 +22,13 @@ import functools
 import itertools
 import math
 import random
-import sys
 from collections.abc import Callable, Hashable, Sequence
-from importlib import resources as importlib_resources
-from pathlib import Path
 from typing import ClassVar
 
 import pygame
 
 from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, lerp, shade
+from client.art.antique import Grid, lettering, offset_ring, resample
 from client.art.dice import DiceFace, DieKind
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
 from client.board.painter import MapPainter, WorldRect, bbox, dotted, overlaps
@@ -67,92 +65,6 @@ EMISSARY_SPOTS: tuple[Point, ...] = ((-34, -56), (-58, -46))
 LABEL_GAP = 30.0
 
 
-def _font_file(name: str) -> str:
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        candidate = Path(bundle, "pygame_gui", "data", name)
-        if candidate.exists():
-            return str(candidate)
-    return str(importlib_resources.files("pygame_gui.data").joinpath(name))
-
-
-@functools.lru_cache(maxsize=64)
-def lettering_font(px: int, bold: bool = False) -> pygame.font.Font:
-    """Noto Sans Italic (as pygame_gui ships it): the map's hand-lettered names."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    name = "NotoSans-BoldItalic.ttf" if bold else "NotoSans-Italic.ttf"
-    return pygame.font.Font(_font_file(name), max(6, px))
-
-
-@functools.lru_cache(maxsize=512)
-def lettering(words: str, px: int, colour: RGB, spaced: float = 0.0, bold: bool = False,
-              angle: float = 0.0, halo: RGB | None = None) -> pygame.Surface:
-    """A name in italics, letters spread by `spaced` × size, turned by `angle` degrees, with
-    a soft halo of the paper's colour under it so it reads over roads and hatching."""
-    f = lettering_font(px, bold)
-    gap = round(px * spaced)
-    glyphs = [f.render(ch, True, colour) for ch in words]
-    width = sum(g.get_width() for g in glyphs) + gap * max(0, len(glyphs) - 1)
-    pad = max(2, px // 6)
-    out = pygame.Surface((width + 2 * pad, f.get_linesize() + 2 * pad), pygame.SRCALPHA)
-    if halo is not None:
-        ghost = [f.render(ch, True, halo) for ch in words]
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
-            x = pad
-            for g in ghost:
-                out.blit(g, (x + dx * max(1, pad // 2), pad + dy * max(1, pad // 2)))
-                x += g.get_width() + gap
-    x = pad
-    for g in glyphs:
-        out.blit(g, (x, pad))
-        x += g.get_width() + gap
-    if angle:
-        out = pygame.transform.rotozoom(out, angle, 1.0)
-    return out
-
-
-# -- textures -------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=4)
-def sea_texture(side: int = 512) -> pygame.Surface:
-    """Blue-grey sea, faintly mottled (tiled; no vignette, so tiles meet unseen)."""
-    surf = fractal_noise((side, side), 71, SEA_DARK, SEA_LIGHT, across=4, octaves=4)
-    tint = pygame.Surface((side, side))
-    tint.fill(SEA)
-    tint.set_alpha(150)
-    surf.blit(tint, (0, 0))
-    add_grain(surf, 73, 6)
-    return surf
-
-
-@functools.lru_cache(maxsize=4)
-def land_texture(side: int = 512) -> pygame.Surface:
-    """Parchment for the land: mottled, stained and grained (tiled)."""
-    surf = fractal_noise((side, side), 81, LAND_DARK, LAND_LIGHT, across=5, octaves=4)
-    rng = random.Random(83)
-    for _ in range(28):  # pale stains and darker foxing
-        r = rng.uniform(8, 40)
-        x, y = rng.uniform(0, side), rng.uniform(0, side)
-        spot = pygame.Surface((round(2 * r), round(2 * r)), pygame.SRCALPHA)
-        tone = (150, 118, 70, 22) if rng.random() < 0.5 else (250, 240, 214, 30)
-        pygame.draw.ellipse(spot, tone, spot.get_rect())
-        for ox in (-side, 0, side):
-            for oy in (-side, 0, side):
-                surf.blit(spot, (x - r + ox, y - r + oy))
-    add_grain(surf, 85, 9)
-    return surf
-
-
-def _tile(surface: pygame.Surface, texture: pygame.Surface, origin: Point) -> None:
-    """Cover `surface` with `texture` in phase with the world (origin = chunk's corner in
-    screen pixels of this zoom level), so chunks meet without seams."""
-    tw, th = texture.get_size()
-    w, h = surface.get_size()
-    for y in range(-(round(origin[1]) % th), h, th):
-        for x in range(-(round(origin[0]) % tw), w, tw):
-            surface.blit(texture, (x, y))
-
-
 def _tile_mult(surface: pygame.Surface, texture: pygame.Surface, origin: Point) -> None:
     """Multiply `texture`, tiled in phase with the world, over the whole surface."""
     tw, th = texture.get_size()
@@ -163,48 +75,6 @@ def _tile_mult(surface: pygame.Surface, texture: pygame.Surface, origin: Point) 
 
 
 # -- geometry helpers ---------------------------------------------------------------------------
-def _signed_area(poly: Sequence[Point]) -> float:
-    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, [*poly[1:], poly[0]],
-                                                          strict=True)) / 2
-
-
-def _resample(poly: Sequence[Point], step: float) -> list[tuple[Point, Point]]:
-    """Points every `step` along a closed ring, each with its outward unit normal."""
-    out: list[tuple[Point, Point]] = []
-    sign = 1.0 if _signed_area(poly) > 0 else -1.0
-    carry = 0.0
-    n = len(poly)
-    for i in range(n):
-        (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-        length = math.hypot(x2 - x1, y2 - y1)
-        if length < 1e-9:
-            continue
-        nx, ny = (y2 - y1) / length * sign, -(x2 - x1) / length * sign
-        t = carry
-        while t < length:
-            f = t / length
-            out.append(((x1 + (x2 - x1) * f, y1 + (y2 - y1) * f), (nx, ny)))
-            t += step
-        carry = t - length
-    return out
-
-
-def _offset_ring(poly: Sequence[Point], d: float) -> list[Point]:
-    """The ring pushed `d` outwards along its vertex normals (a water-line off the coast)."""
-    sign = 1.0 if _signed_area(poly) > 0 else -1.0
-    n = len(poly)
-    out = []
-    for i in range(n):
-        (ax, ay), (bx, by), (cx, cy) = poly[i - 1], poly[i], poly[(i + 1) % n]
-        nx1, ny1 = by - ay, -(bx - ax)
-        nx2, ny2 = cy - by, -(cx - bx)
-        l1, l2 = math.hypot(nx1, ny1) or 1.0, math.hypot(nx2, ny2) or 1.0
-        nx, ny = nx1 / l1 + nx2 / l2, ny1 / l1 + ny2 / l2
-        ln = math.hypot(nx, ny) or 1.0
-        out.append((bx + nx / ln * d * sign, by + ny / ln * d * sign))
-    return out
-
-
 def _segment_distance(p: Point, a: Point, b: Point) -> float:
     dx, dy = b[0] - a[0], b[1] - a[1]
     if dx == dy == 0:
@@ -304,38 +174,6 @@ def mottle(side: int = 512) -> pygame.Surface:
     return surf
 
 
-class _Grid:
-    """World items bucketed by 256 px cells, to find those a chunk needs quickly."""
-
-    CELL = 256.0
-
-    def __init__(self) -> None:
-        self.cells: dict[tuple[int, int], list[int]] = {}
-        self.items: list[tuple[WorldRect, object]] = []
-
-    def add(self, box: WorldRect, item: object) -> None:
-        index = len(self.items)
-        self.items.append((box, item))
-        c = self.CELL
-        for gx in range(int(box[0] // c), int((box[0] + box[2]) // c) + 1):
-            for gy in range(int(box[1] // c), int((box[1] + box[3]) // c) + 1):
-                self.cells.setdefault((gx, gy), []).append(index)
-
-    def query(self, rect: WorldRect) -> list[object]:
-        c = self.CELL
-        seen: set[int] = set()
-        out = []
-        for gx in range(int(rect[0] // c), int((rect[0] + rect[2]) // c) + 1):
-            for gy in range(int(rect[1] // c), int((rect[1] + rect[3]) // c) + 1):
-                for index in self.cells.get((gx, gy), ()):
-                    if index not in seen:
-                        seen.add(index)
-                        box, item = self.items[index]
-                        if overlaps(box, rect):
-                            out.append(item)
-        return out
-
-
 # -- the board ------------------------------------------------------------------------------------
 class CoronaPainter(MapPainter):
     """The antique map: sea, hatched coasts, parchment land, relief, water, roads, towns,
@@ -358,9 +196,9 @@ class CoronaPainter(MapPainter):
         self.castles = {str(p.properties.get("city", p.key)): p for p in topology.places
                         if p.kind == "castle"}
         self.labels = [p for p in topology.places if p.kind == "label"]
-        self._rings = {a.id: [_offset_ring(a.polygon, d) for d in self.water_lines]
+        self._rings = {a.id: [offset_ring(a.polygon, d) for d in self.water_lines]
                        for a in self.land}
-        self._inner = {a.id: _offset_ring(a.polygon, -7.0) for a in self.lakes}
+        self._inner = {a.id: offset_ring(a.polygon, -7.0) for a in self.lakes}
         self._fills: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
         self._strokes: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
         for name, areas in (("land", self.land), ("river", self.rivers),
@@ -388,12 +226,12 @@ class CoronaPainter(MapPainter):
             self._strokes[name] = cells
         self._origin: Point = (0.0, 0.0)
         self._zoom = 1.0
-        self._hatches = _Grid()
+        self._hatches = Grid()
         for a in self.land:
-            for (x, y), (nx, ny) in _resample(a.polygon, 11.0):
+            for (x, y), (nx, ny) in resample(a.polygon, 11.0):
                 end = (x + nx * 7.0, y + ny * 7.0)
                 self._hatches.add(bbox([(x, y), end]), ((x, y), end))
-        self._hills = _Grid()
+        self._hills = Grid()
         for hill in self._place_hills():
             x, y, w = hill
             self._hills.add((x - w, y - w, 2 * w, 1.4 * w), hill)
@@ -483,6 +321,8 @@ class CoronaPainter(MapPainter):
             hit = sum(1 for p in probes for a, b in segments if _segment_distance(p, a, b) < 8)
             hit += sum(8 for p in others if bx - 30 < p[0] < bx + bw + 30
                        and by - 30 < p[1] < by + bh + 30)
+            hit += sum(3 for p in probes if not any(
+                point_in_polygon(p, a.polygon) for a in self.land))  # a name over the sea
             return hit + (0.0 if anchor == "midtop" else 1.5)
 
         return min(candidates, key=cost)
@@ -523,9 +363,21 @@ class CoronaPainter(MapPainter):
               colour: RGB) -> None:
         table = self._fills[name]
         to = self._px
+        clip = surface.get_clip()
+        z = self._zoom
         for cell in cells:
-            for poly in table.get(cell, ()):
+            polys = table.get(cell, ())
+            if not polys:
+                continue
+            # Only the cell itself (and a pixel round it): the pieces overlap their
+            # neighbours, and clipping may leave hairline bridges along that overlap's edge.
+            x, y = to((cell[0] * CELL, cell[1] * CELL))
+            surface.set_clip(pygame.Rect(math.floor(x) - 1, math.floor(y) - 1,
+                                         math.ceil(CELL * z) + 3, math.ceil(CELL * z) + 3)
+                             .clip(clip))
+            for poly in polys:
                 pygame.draw.polygon(surface, colour, [to(p) for p in poly])
+        surface.set_clip(clip)
 
     def _stroke(self, surface: pygame.Surface, name: str, cells: list[tuple[int, int]],
                 colour: RGB, width: int = 1) -> None:

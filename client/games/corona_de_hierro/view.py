@@ -29,6 +29,7 @@ import pygame
 
 from client import artwork, text
 from client.anim import Tween, lerp
+from client.art import antique
 from client.art import corona_de_hierro as art
 from client.board import Board
 from client.games.base import DrawContext, GameView
@@ -206,7 +207,7 @@ class CoronaView(GameView):
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if not self.view or self.lay is None:
             return
-        self.board.fill_outside(surface, art.sea_texture())
+        self.board.fill_outside(surface, antique.sea_texture())
         self.board.draw(surface)
         clip = surface.get_clip()
         surface.set_clip(self.board.camera.viewport)
