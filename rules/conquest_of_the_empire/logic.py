@@ -68,12 +68,14 @@ from rules.conquest_of_the_empire.components import (
     RECRUITABLE,
     TAX_STEPS,
     UNIT_INDEX,
+    UNIT_TYPES,
     UNITS,
     VOTE,
     board,
 )
 from rules.conquest_of_the_empire.logic_board import (
     cut_zones,
+    leader_provinces,
     loc_key,
     loc_of,
     n_provinces,
@@ -143,8 +145,12 @@ def move_origins(s: State, seat: Seat, exclude: tuple[int, ...] = ()) -> list[in
     coasts = {d for z in range(len(b.seas)) if s.galleys(base + z, seat)
               for d in b.seas[z].coasts}
     out = []
+    u = s.units
+    stride = s.players * UNIT_TYPES
+    mine = seat * UNIT_TYPES
     for p in range(base):
-        if p in exclude or not s.land_units(p, seat):
+        i = p * stride + mine
+        if not any(u[i:i + GALLEY]) or p in exclude:
             continue
         if any(zone < 0 or zone not in cut for _, zone in b.crossings[p]) or (
             b.provinces[p].seas and coasts - {p}
@@ -298,7 +304,7 @@ def after_naval(s: State, seat: Seat, events: list[Event]) -> None:
 
 def recruit_bases(s: State, seat: Seat) -> list[int]:
     """Provinces with one of the seat's leaders and at least one of its own influence."""
-    return [p for p in range(n_provinces()) if s.leaders(p, seat) and s.inf(p, seat)]
+    return [p for p in leader_provinces(s, seat) if s.inf(p, seat)]
 
 
 def recruit_types(s: State, seat: Seat, loc: int) -> list[int]:

@@ -69,7 +69,8 @@ def card_targets(s: State, seat: Seat, design: str) -> list[tuple[str, ...]]:
         if cities_left(s) <= 0:
             return []
         return [(p.key,) for p in b.provinces
-                if s.city[p.index] == NO_CITY and dominator(s, p.index) == seat]
+                if s.city[p.index] == NO_CITY and s.military(p.index, seat)
+                and dominator(s, p.index) == seat]
     if design == "proscriptio":
         return [
             (b.provinces[p].key, str(q))
@@ -94,6 +95,8 @@ def can_acquire(s: State, seat: Seat, design: str) -> bool:
     if d is None or s.card_turn[seat] == s.turn:
         return False
     if design not in s.market and design not in s.votes_offer:
+        return False
+    if d.cost > s.talents[seat]:
         return False
     cost = d.cost + (INFLUENCE_COST if design == "proscriptio" else 0)
     if s.talents[seat] < cost:
