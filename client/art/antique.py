@@ -342,10 +342,10 @@ class MapShapes:
     runs of lines passing through the cells that meet it.
     """
 
-    LODS = (0.0, 1.2, 2.5, 5.0, 10.0, 20.0)
+    LODS = (0.0, 2.0, 6.0)
     """Simplification tolerances in world pixels; a zoom uses the coarsest one that stays
     within `MAX_ERROR` screen pixels."""
-    MAX_ERROR = 0.9
+    MAX_ERROR = 1.2
 
     def __init__(self, cell: float = 256.0) -> None:
         self.cell = cell
@@ -420,6 +420,16 @@ class MapShapes:
                     seen.add(id(run[1]))
                     out.append(run)
         return out
+
+    def prepare(self, zooms: Iterable[float]) -> None:
+        """Simplify and cut everything now for these zooms (rather than on first paint)."""
+        for lod in sorted({self.lod(z) for z in zooms}):
+            for group in self._line_src:
+                if (group, lod) not in self._cut:
+                    self._cut_lines(group, lod)
+            for group, src in self._fill_src.items():
+                for index, (_key, poly, _box) in enumerate(src):
+                    self._simplified("fill", group, index, lod, poly, True)
 
     def _cut_lines(self, group: str, lod: int) -> None:
         """Cut every line of a group into runs, one per cell its points pass through."""

@@ -81,6 +81,10 @@ class ImperiosPainter(MapPainter):
             self.shapes.add_line("wild", a.id, a.polygon, closed=True)
         for a in self.ocean + self.lakes:
             self.shapes.add_fill("deep", a.id, a.polygon)
+        zooms = [(tol and antique.MapShapes.MAX_ERROR / tol) or 1.0
+                 for tol in antique.MapShapes.LODS]
+        self.shapes.prepare(zooms)  # a few tenths of a second now, no stall on a zoom later
+        self.coast.shapes.prepare(zooms)
         self.shaded = [a for a in self.lands if a.properties.get("capital_site") is True]
         self.half_line = [r for r in topology.routes if r.kind == "half_line"]
         self.crossings = [r for r in topology.routes if r.kind == "strait"]

@@ -125,3 +125,17 @@ def _strip(rect: pygame.Rect, scale: float) -> Strip:
     wh = usable // 3
     wonders = [pygame.Rect(x, top + i * wh, wond_w, wh - s(3)) for i in range(3)]
     return Strip(rect, pool, goods, techs, wonders)
+
+
+def moved_panel(p: CivPanel, dx: int, dy: int) -> CivPanel:
+    """The same board `dx, dy` away (to draw it into its own picture)."""
+    return CivPanel(p.seat, p.rect.move(dx, dy), p.header.move(dx, dy), p.counters.move(dx, dy),
+                    [r.move(dx, dy) for r in p.hand], p.cup.move(dx, dy),
+                    p.reserve.move(dx, dy), p.items.move(dx, dy))
+
+
+def moved_strip(st: Strip, dx: int, dy: int) -> Strip:
+    return Strip(st.rect.move(dx, dy), [r.move(dx, dy) for r in st.pool],
+                 {k: [r.move(dx, dy) for r in v] for k, v in st.goods.items()},
+                 [[r.move(dx, dy) for r in col] for col in st.techs],
+                 [r.move(dx, dy) for r in st.wonders])

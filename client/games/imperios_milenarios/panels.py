@@ -15,7 +15,13 @@ import pygame
 from client import artwork
 from client.art import imperios_milenarios as art
 from client.games.imperios_milenarios import words
-from client.games.imperios_milenarios.layout import COLOURS, CivPanel, Strip
+from client.games.imperios_milenarios.layout import (
+    COLOURS,
+    CivPanel,
+    Strip,
+    moved_panel,
+    moved_strip,
+)
 from client.i18n import tr
 from client.scenes.base import draw_panel
 from rules.imperios_milenarios.components import GOODS, TECHS
@@ -40,6 +46,42 @@ def marks(view: ImperiosView, surface: pygame.Surface, seats: list[int], box: py
         artwork.draw_seat_marker(surface, (round(x), box.bottom - r - view.s(2)), r,
                                  view.colour_of(seat))
         x += step
+
+
+class Pictures:
+    """The boards drawn once into pictures and reused while nothing they show changes
+    (the view's serial, what is lit, the rect, the language): a frame then costs a blit."""
+
+    def __init__(self) -> None:
+        self._cache: dict[object, tuple[object, pygame.Surface, tuple[int, int]]] = {}
+
+    def civ(self, view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
+            lit: dict[str, Any]) -> None:
+        key = (view.serial, repr(sorted((k, repr(v)) for k, v in lit.items())),
+               tuple(panel.rect), view.scale, tr("im.none"))
+        m = view.s(8)
+        self._blit(surface, ("civ", panel.seat), key, panel.rect, m,
+                   lambda pic: draw_civ(view, pic, moved_panel(panel, m - panel.rect.x,
+                                                               m - panel.rect.y), lit))
+
+    def strip(self, view: ImperiosView, surface: pygame.Surface, strip: Strip) -> None:
+        key = (view.serial, tuple(strip.rect), view.scale, tr("im.none"))
+        m = view.s(8)
+        self._blit(surface, "strip", key, strip.rect, m,
+                   lambda pic: draw_strip(view, pic, moved_strip(strip, m - strip.rect.x,
+                                                                 m - strip.rect.y)))
+
+    def _blit(self, surface: pygame.Surface, slot: object, key: object, rect: pygame.Rect,
+              m: int, paint: Any) -> None:
+        cached = self._cache.get(slot)
+        if cached is None or cached[0] != key:
+            picture = pygame.Surface(rect.inflate(2 * m, 2 * m).size, pygame.SRCALPHA)
+            paint(picture)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()
+            cached = (key, picture, (rect.x - m, rect.y - m))
+            self._cache[slot] = cached
+        surface.blit(cached[1], cached[2])
 
 
 def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,

@@ -100,6 +100,9 @@ class ImperiosView(GameView):
         self.show_map_moves = False
         self.scroll = 0
         self.legal: list[Action] = []
+        self.serial = 0  # counts the views shown: the boards' pictures are redrawn on change
+        self.pictures = panels.Pictures()
+        self._groups: dict[object, tuple[pygame.Surface, tuple[int, int]]] = {}
 
     # -- layout and state ---------------------------------------------------------------
     def colour_of(self, seat: int) -> int:
@@ -113,6 +116,7 @@ class ImperiosView(GameView):
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
         super().show(view, viewer)
+        self.serial += 1
         in_play = frozenset(self.areas_by_key[k].id for k in view.get("areas", {}))
         self.painter.set_language(language())
         self.painter.set_in_play(in_play if len(in_play) < len(self.areas_by_key) else None)
@@ -184,9 +188,9 @@ class ImperiosView(GameView):
             self._draw_choices(surface, ctx)
         surface.set_clip(clip)
         for seat, panel in self.lay.panels.items():
-            panels.draw_civ(self, surface, panel, self._panel_lit(seat, ctx))
+            self.pictures.civ(self, surface, panel, self._panel_lit(seat, ctx))
         if self.lay.strip is not None:
-            panels.draw_strip(self, surface, self.lay.strip)
+            self.pictures.strip(self, surface, self.lay.strip)
         self._draw_held(surface)
         self._draw_flash(surface)
 
@@ -236,33 +240,59 @@ class ImperiosView(GameView):
             pygame.draw.circle(surface, ROUTE, p, width + self.s(2))
 
     def _draw_pieces(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        """Each area's totems as one picture (made once per group and size), under the
+        area's pictogram: presence one totem, control two on a gold base."""
         px = self.totem_px()
         zoom = self.board.zoom
+        view = self.board.camera.viewport
         hidden = {h[1:] for h in ctx.hidden if isinstance(h, tuple) and h and h[0] == "totem"}
         for key, state in self.view.get("areas", {}).items():
-            presence = list(state.get("presence", []))
+            presence = state.get("presence", [])
             if not presence:
+                continue
+            shown = tuple(p for p in presence if (key, p) not in hidden)
+            if not shown:
                 continue
             a = self.areas_by_key[key]
             below = (art.ICON_PX + 14) if a.kind == "land" else 30
-            cx, cy = self.board.to_screen((a.centre[0], a.centre[1]))
+            cx, cy = self.board.to_screen(a.centre)
             y = cy + below * zoom
-            control = state.get("control")
-            shown = [p for p in presence if (key, p) not in hidden]
-            step = px * 0.62
-            x0 = cx - step * (len(shown) - 1) / 2
-            for i, seat in enumerate(shown):
-                x = x0 + i * step
-                img = art.totem(self.colour_of(seat), px)
-                if seat == control:
-                    pygame.draw.ellipse(surface, antique.GOLD,
-                                        (x - px * 0.42, y + px * 0.3, px * 0.84, px * 0.3))
-                    surface.blit(img, img.get_rect(midbottom=(round(x - px * 0.12),
-                                                              round(y + px * 0.5))))
-                    surface.blit(img, img.get_rect(midbottom=(round(x + px * 0.12),
-                                                              round(y + px * 0.56))))
-                else:
-                    surface.blit(img, img.get_rect(midbottom=(round(x), round(y + px * 0.5))))
+            if not (view.x - 200 < cx < view.right + 200 and view.y - 100 < y < view.bottom + 100):
+                continue
+            picture, (ax, ay) = self._group(shown, state.get("control"), px)
+            surface.blit(picture, (round(cx - ax), round(y - ay)))
+
+    def _group(self, seats: tuple[int, ...], control: int | None,
+               px: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """One area's totems drawn together; the anchor is where the row's base sits."""
+        key = (seats, control, px, tuple(self.colours))
+        got = self._groups.get(key)
+        if got is not None:
+            return got
+        step = px * 0.62
+        w = round(step * (len(seats) - 1) + px * 1.4)
+        h = round(px * 1.5)
+        picture = pygame.Surface((w, h), pygame.SRCALPHA)
+        base_y = px * 1.05
+        x0 = (w - step * (len(seats) - 1)) / 2
+        for i, seat in enumerate(seats):
+            x = x0 + i * step
+            img = art.totem(self.colour_of(seat), px)
+            if seat == control:
+                pygame.draw.ellipse(picture, antique.GOLD,
+                                    (x - px * 0.42, base_y - px * 0.2, px * 0.84, px * 0.3))
+                picture.blit(img, img.get_rect(midbottom=(round(x - px * 0.12), round(base_y))))
+                picture.blit(img, img.get_rect(midbottom=(round(x + px * 0.12),
+                                                          round(base_y + px * 0.06))))
+            else:
+                picture.blit(img, img.get_rect(midbottom=(round(x), round(base_y))))
+        if pygame.display.get_surface() is not None:
+            picture = picture.convert_alpha()
+        if len(self._groups) > 600:
+            self._groups.clear()
+        got = (picture, (w // 2, round(base_y - px * 0.5)))
+        self._groups[key] = got
+        return got
 
     def _draw_held(self, surface: pygame.Surface) -> None:
         seat = self.acting_seat()
