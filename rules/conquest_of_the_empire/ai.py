@@ -93,8 +93,9 @@ def _menu_value(s: State, seat: Seat, a: Action, rng: random.Random) -> float:
     if isinstance(a, A.LandBattle):
         return _battle_value(s, seat, a)
     if isinstance(a, A.Recruit):
-        return (3.5 if talents >= 40 else 0.5) - (2.0 if a.dilectus is False and s.ready(
-            seat, "dilectus") else 0.0)
+        army = sum(s.military(p, seat) for p in range(n_provinces()))
+        value = (1.0 if talents >= 40 else 0.3) + (2.5 if army < 8 else 0.0)
+        return value - (2.0 if not a.dilectus and s.ready(seat, "dilectus") else 0.0)
     if isinstance(a, A.SpecialTax):
         if talents < 25:
             return 4.0 if a.amount == 15 else 1.0
@@ -283,9 +284,16 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     per_season = season_projection(state)
     # a talent buys a tenth of an influence point, which scores for every season left
     worth = TALENT_VP * left / SEASONS
+    talents = state.talents[:]
+    a = state.auction
+    if a is not None:  # a standing proposal, or a raise being made, as good as paid
+        if a.amount >= 0:
+            talents[state.actor] -= a.amount
+        elif a.proposer >= 0:
+            talents[a.proposer] -= a.bid
     projected = [
         state.vp[q] + left * per_season[q] * 0.85
-        + (state.talents[q] + UNIT_WORTH * army_value(state, q)) * worth
+        + (talents[q] + UNIT_WORTH * army_value(state, q)) * worth
         + ACTION_VP * actions_left(state, q)
         for q in range(n)
     ]
