@@ -390,3 +390,58 @@ def test_the_rules_reference_exists_in_both_languages():
         page = (ROOT / "assets" / "rules" / f"corona_de_hierro.{lang}.md").read_text()
         for word in words:
             assert word in page, (lang, word)
+
+
+def table_when(harness, wanted, seed=4):
+    """A table where the human (seat 0) may play `wanted` now, reached by random play."""
+    session = Session.new("corona_de_hierro", default_seats([HUMAN, RANDOM_AI, RANDOM_AI]),
+                          seed, {})
+    rng = random.Random(seed)
+    for _ in range(400):
+        seat = session.to_act()[0]
+        legal = session.legal(seat)
+        if seat == 0 and wanted in legal:
+            break
+        session.apply(seat, rng.choice([a for a in legal if a.type != "draw_five"] or legal))
+    else:
+        raise AssertionError(f"{wanted} never became legal")
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    lift(harness, table)
+    table.timeline.skip()
+    harness.frames(1)
+    return table
+
+
+def test_an_emissary_dragged_onto_rome_goes_to_the_pope(harness):
+    table = table_when(harness, SendEmissary("rome"))
+    view = table.view
+    steps = len(table.session.steps)
+    drag(harness, view.lay.panels[0].emissaries.center, view._box_rect("rome").center)
+    assert table.session.steps[steps].action == SendEmissary("rome")
+    assert table.session.view(None)["boxes"]["rome"][0] >= 1
+
+
+def test_a_card_dropped_on_a_discard_pile_is_discarded(harness):
+    session = Session.new("corona_de_hierro", default_seats([HUMAN, RANDOM_AI, RANDOM_AI]),
+                          4, {})
+    rng = random.Random(4)
+    while True:
+        seat = session.to_act()[0]
+        legal = session.legal(seat)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if seat == 0 and discards:
+            break
+        session.apply(seat, rng.choice(legal))
+    card = discards[0].card
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    lift(harness, table)
+    table.timeline.skip()
+    view = table.view
+    steps = len(session.steps)
+    hand = view.view["hand"]
+    drag(harness, view.lay.hand[hand.index(card)].center, view.lay.discards["political"].center)
+    assert session.steps[steps].action == Discard(card)
