@@ -220,7 +220,7 @@ def test_an_illegal_drop_snaps_back_and_says_why(harness):
     seat, legal = advance_to_expansion(harness, table, random.Random(8))
     view = table.view
     targets = view.expansion_targets(legal)
-    mine = set(view.view["civs"][seat]["presence"])
+    mine = words.presence(view, seat)
     wrong = next(k for k in view.view["areas"] if k not in targets and k in mine)
     steps = len(table.session.steps)
     drag(harness, view.lay.panels[seat].reserve.center, area_point(view, wrong))

@@ -73,6 +73,11 @@ def civ(view: ImperiosView, seat: int | None) -> str:
     return tr("im.civ", name=name, capital=area(view, first)) if first else name
 
 
+def presence(view: ImperiosView, seat: int) -> set[str]:
+    """The areas holding a totem of `seat`."""
+    return {k for k, a in view.view.get("areas", {}).items() if seat in a.get("presence", ())}
+
+
 def items_text(keys: list[str]) -> str:
     return ", ".join(item(k) for k in keys) if keys else tr("im.none")
 
@@ -121,7 +126,7 @@ def chokepoints(view: ImperiosView, action: dict[str, Any], blocker: int | None)
     route = list(action.get("route") or [])
     if blocker is None or len(route) < 3:
         return []
-    mine = set(view.view["civs"][blocker]["presence"])
+    mine = presence(view, blocker)
     return [k for k in route[1:-1]
             if k in mine and view.areas_by_key[k].kind == "land"]
 
@@ -321,7 +326,7 @@ def drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> s
         return tr("im.refuse.not_expansion_phase")
     if seat in state.get("presence", []):
         return tr("im.refuse.already_there", area=name)
-    mine = set(v["civs"][seat]["presence"])
+    mine = presence(view, seat)
     target = view.areas_by_key[key]
     sources = [view.topology.area(n) for n in view.topology.neighbours(target.id)]
     sources = [s for s in sources if s.key in mine]
