@@ -23,7 +23,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Hashable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -175,6 +175,10 @@ def mottle(side: int = 512) -> pygame.Surface:
 
 
 # -- the board ------------------------------------------------------------------------------------
+_SHARED: dict[str, tuple[Any, ...]] = {}
+_LABELS: dict[tuple[str, str], dict[str, tuple[Point, str]]] = {}
+
+
 class CoronaPainter(MapPainter):
     """The antique map: sea, hatched coasts, parchment land, relief, water, roads, towns,
     castles with their banner numbers, the three boxes, a compass rose and a title."""
@@ -196,11 +200,21 @@ class CoronaPainter(MapPainter):
         self.castles = {str(p.properties.get("city", p.key)): p for p in topology.places
                         if p.kind == "castle"}
         self.labels = [p for p in topology.places if p.kind == "label"]
-        self._rings = {a.id: [offset_ring(a.polygon, d) for d in self.water_lines]
-                       for a in self.land}
-        self._inner = {a.id: offset_ring(a.polygon, -7.0) for a in self.lakes}
-        self._fills: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
-        self._strokes: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
+        self._origin: Point = (0.0, 0.0)
+        self._zoom = 1.0
+        shared = _SHARED.get(topology.map_id)
+        if shared is None:  # the scenery's geometry, worked out once per map and process
+            shared = _SHARED[topology.map_id] = self._geometry()
+        (self._rings, self._inner, self._fills, self._strokes, self._hatches,
+         self._hills) = shared
+        self.compass = (330.0, 2380.0)
+        self.title_box = (90.0, 40.0, 700.0, 190.0)
+
+    def _geometry(self) -> tuple[Any, ...]:
+        rings = {a.id: [offset_ring(a.polygon, d) for d in self.water_lines] for a in self.land}
+        inner = {a.id: offset_ring(a.polygon, -7.0) for a in self.lakes}
+        fills: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
+        strokes: dict[str, dict[tuple[int, int], list[list[Point]]]] = {}
         for name, areas in (("land", self.land), ("river", self.rivers),
                             ("lake", self.lakes)):
             cells: dict[tuple[int, int], list[list[Point]]] = {}
@@ -210,34 +224,46 @@ class CoronaPainter(MapPainter):
                 span = (gx0, gy0, math.ceil((x0 + w - gx0) / CELL) * CELL,
                         math.ceil((y0 + h - gy0) / CELL) * CELL)
                 _cut(a.polygon, span, cells)
-            self._fills[name] = cells
+            fills[name] = cells
         lines: dict[str, list[tuple[Sequence[Point], bool]]] = {
             "coast": [(a.polygon, True) for a in self.land],
             "river": [(a.polygon, True) for a in self.rivers],
             "lake": [(a.polygon, True) for a in self.lakes],
-            "lake_inner": [(r, True) for r in self._inner.values()],
+            "lake_inner": [(r, True) for r in inner.values()],
         }
         for i in range(len(self.water_lines)):
-            lines[f"water_{i}"] = [(self._rings[a.id][i], True) for a in self.land]
+            lines[f"water_{i}"] = [(rings[a.id][i], True) for a in self.land]
         for name, polylines in lines.items():
             cells = {}
             for pts, closed in polylines:
                 _runs(pts, closed, cells)
-            self._strokes[name] = cells
-        self._origin: Point = (0.0, 0.0)
-        self._zoom = 1.0
-        self._hatches = Grid()
+            strokes[name] = cells
+        hatches = Grid()
         for a in self.land:
             for (x, y), (nx, ny) in resample(a.polygon, 11.0):
                 end = (x + nx * 7.0, y + ny * 7.0)
-                self._hatches.add(bbox([(x, y), end]), ((x, y), end))
-        self._hills = Grid()
-        for hill in self._place_hills():
-            x, y, w = hill
-            self._hills.add((x - w, y - w, 2 * w, 1.4 * w), hill)
-        self.label_spots = {c.key: self._label_spot(c) for c in self.cities}
-        self.compass = (330.0, 2380.0)
-        self.title_box = (90.0, 40.0, 700.0, 190.0)
+                hatches.add(bbox([(x, y), end]), ((x, y), end))
+        self._fills = fills
+        hills = Grid()
+        for hill_ in self._place_hills():
+            x, y, w = hill_
+            hills.add((x - w, y - w, 2 * w, 1.4 * w), hill_)
+        return rings, inner, fills, strokes, hatches, hills
+
+    def on_land(self, p: Point) -> bool:
+        """Whether a world point lies on land (tested against its cell's pieces only)."""
+        cell = (int(p[0] // CELL), int(p[1] // CELL))
+        return any(point_in_polygon(p, tuple(poly))
+                   for poly in self._fills["land"].get(cell, ()))
+
+    @property
+    def label_spots(self) -> dict[str, tuple[Point, str]]:
+        """Where each town's name goes in the current language (worked out once)."""
+        key = (self.topology.map_id, self.lang)
+        spots = _LABELS.get(key)
+        if spots is None:
+            spots = _LABELS[key] = {c.key: self._label_spot(c) for c in self.cities}
+        return spots
 
     # -- language -------------------------------------------------------------------------
     @property
@@ -279,7 +305,7 @@ class CoronaPainter(MapPainter):
                     ridge = 0.5 + 0.5 * math.sin(px / 210.0 + 1.3) * math.cos(py / 170.0 - 0.4)
                     if (rng.random() < 0.3 + 0.7 * ridge
                             and point_in_polygon(p, area.polygon)
-                            and any(point_in_polygon(p, a.polygon) for a in self.land)
+                            and self.on_land(p)
                             and all(math.dist(p, t) > 88 for t in towns)
                             and all(_segment_distance(p, a, b) > 34 for a, b in segments)
                             and not any(point_in_polygon(p, lk.polygon) for lk in self.lakes)
@@ -296,8 +322,10 @@ class CoronaPainter(MapPainter):
         """Where a town's name goes: below it unless a road or a neighbour is in the way.
         Returns the anchor point and which side of the text it names."""
         x, y = city.position
-        segments = self._road_segments()
-        others = [c.position for c in self.cities if c.key != city.key]
+        segments = [(a, b) for a, b in self._road_segments()
+                    if _segment_distance((x, y), a, b) < 400]
+        others = [c.position for c in self.cities if c.key != city.key
+                  and math.dist(c.position, (x, y)) < 500]
         width = 15.0 * max(6, len(self.name(city)))
         candidates = [
             ((x, y + LABEL_GAP + 6), "midtop"),
@@ -321,8 +349,7 @@ class CoronaPainter(MapPainter):
             hit = sum(1 for p in probes for a, b in segments if _segment_distance(p, a, b) < 8)
             hit += sum(8 for p in others if bx - 30 < p[0] < bx + bw + 30
                        and by - 30 < p[1] < by + bh + 30)
-            hit += sum(3 for p in probes if not any(
-                point_in_polygon(p, a.polygon) for a in self.land))  # a name over the sea
+            hit += sum(3 for p in probes if not self.on_land(p))  # a name over the sea
             return hit + (0.0 if anchor == "midtop" else 1.5)
 
         return min(candidates, key=cost)
