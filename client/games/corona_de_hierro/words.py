@@ -470,4 +470,10 @@ def seat_tip(view: CoronaView, seat: int) -> str:
     if any(held):
         lines.append(tr("cdh.tip.hostages", list=", ".join(
             f"{seat_name(view, p)}: {n}" for p, n in enumerate(held) if n)))
+    for known in v.get("loyalty_known") or []:  # only what the viewer has seen (Spies)
+        if known.get("slot") == seat:
+            lines.append(tr("cdh.tip.loyalty_seen", card=loyalty(view, known.get("card"))))
+    looks = (v.get("loyalty_looks") or [[]] * v["players"])[seat]
+    if looks:
+        lines.append(tr("cdh.tip.looked", names=", ".join(seat_name(view, s) for s in looks)))
     return "\n".join(lines)
