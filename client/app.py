@@ -26,6 +26,7 @@ MIN_SIZE = (1024, 640)
 FPS = 60
 IDLE_FPS = 30  # how often a still screen looks for input and AI answers
 SETTLE = 1.5  # seconds drawn after the last input: pygame_gui's tooltips wait 1 s to show
+TOAST_SECONDS = 2.5
 
 
 class App:
@@ -55,6 +56,7 @@ class App:
         self.manager: Any = None
         self._dirty = True
         self._settle = 0.0
+        self._toast: tuple[str, float] | None = None
         self.draws = 0  # frames drawn so far (the idle test counts them)
         self._make_manager()
         self._on_language = lambda _lang: self.rebuild()
@@ -153,6 +155,12 @@ class App:
         self.push(scene)
 
     # -- the loop --------------------------------------------------------------
+    def toast(self, words: str) -> None:
+        """A short confirmation ("Saved as …") at the bottom of the window for a few
+        seconds, over whatever scene is showing."""
+        self._toast = (words, TOAST_SECONDS)
+        self._dirty = True
+
     def redraw(self) -> None:
         """Something changed that no input or animation shows (an AI's move, a hint that
         arrived): draw the next frame."""
@@ -162,7 +170,7 @@ class App:
         """Whether the next frame must be drawn: something changed (input within the last
         `SETTLE` seconds, a rebuild, a `redraw`), the scene animates, or a text field's
         cursor blinks. A still screen is drawn once and then left alone."""
-        if self._dirty or self._settle > 0:
+        if self._dirty or self._settle > 0 or self._toast is not None:
             return True
         if self.scene is not None and self.scene.animating():
             return True
@@ -188,6 +196,10 @@ class App:
             pygame.display.flip()
             self.draws += 1
         self._settle = max(0.0, self._settle - dt)
+        if self._toast is not None:
+            words, left = self._toast
+            self._toast = (words, left - dt) if left > dt else None
+            self._dirty = self._toast is None  # one more frame, without it
 
     def draw(self) -> None:
         text.begin_frame()
@@ -199,6 +211,26 @@ class App:
             if tip:
                 draw_tooltip(self.window, self.mouse, tip, self.scale)
         self._draw_storage_note()
+        self._draw_toast()
+
+    def _draw_toast(self) -> None:
+        if self._toast is None:
+            return
+        words, left = self._toast
+        size, pad = max(14, round(17 * self.scale)), round(12 * self.scale)
+        fitted = text.fit(words, size, round(560 * self.scale), round(90 * self.scale))
+        box = pygame.Rect(0, 0, fitted.width + 2 * pad, fitted.height + 2 * pad)
+        box.midbottom = (self.size[0] // 2, self.size[1] - round(130 * self.scale))
+        fade = min(1.0, left / 0.4)  # fades out over its last 0.4 s
+        with text.layer("toast"):
+            plate = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (*artwork.INK, round(235 * fade)), plate.get_rect(),
+                             border_radius=pad)
+            pygame.draw.rect(plate, (*artwork.ACCENT, round(255 * fade)), plate.get_rect(), 2,
+                             border_radius=pad)
+            self.window.blit(plate, box)
+            text.draw(self.window, words, box.inflate(-2 * pad, -2 * pad), size,
+                      artwork.PARCHMENT, align="center")
 
     def _draw_storage_note(self) -> None:
         """A failed autosave ("could not save: disk full") or a second copy of the app on

@@ -58,6 +58,10 @@ class Shell(Protocol):
         """Something changed that no input or animation shows: draw the next frame."""
         ...
 
+    def toast(self, words: str) -> None:
+        """A short confirmation at the bottom of the window for a few seconds."""
+        ...
+
     def draw(self) -> None:
         """Draw the visible scene now (a screenshot); `redraw` is the usual way."""
         ...

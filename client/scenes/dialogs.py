@@ -1,15 +1,14 @@
-"""Shared dialogs: messages, file pickers, and turning rules errors into sentences."""
+"""Shared dialogs: messages, a yes-or-no question, a name box, and turning rules errors
+into sentences. No file browser: saves are chosen from the Load screen's list."""
 
 from __future__ import annotations
 
 from html import escape
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from client import settings
 from client.i18n import error_sentence, tr
 
 
@@ -37,21 +36,86 @@ def save_error(manager: Any, exc: Any, scale: float) -> Any:
     return message(manager, tr("save.refused_title"), text, scale)
 
 
-def file_dialog(manager: Any, saving: bool, scale: float, name: str = "") -> Any:
-    """pygame_gui's file picker, starting in the saves folder (`name`: the suggested file)."""
-    folder = settings.data_dir() / "saves"
-    folder.mkdir(exist_ok=True)
-    initial = folder / (name if saving else "")
-    rect = centred(manager, round(560 * scale), round(460 * scale))
-    return pygame_gui.windows.UIFileDialog(
-        rect,
-        manager,
-        window_title=tr("dialog.save_as" if saving else "dialog.load"),
-        initial_file_path=str(initial),
-        allow_existing_files_only=not saving,
+def confirm(manager: Any, title: str, question: str, yes: str, scale: float) -> Any:
+    """A blocking yes-or-no question; the scene hears UI_CONFIRMATION_DIALOG_CONFIRMED
+    from it (and nothing when the player says no, closes it or presses Escape)."""
+    rect = centred(manager, round(520 * scale), round(260 * scale))
+    dialog = pygame_gui.windows.UIConfirmationDialog(
+        rect, escape(question), manager, window_title=title, action_short_name=yes,
         always_on_top=True,
     )
+    dialog.cancel_button.set_text(tr("dialog.cancel"))  # ours, not the library's words
+    return dialog
 
 
-def picked_path(event: pygame.event.Event) -> Path:
-    return Path(event.text)
+class NameBox:
+    """A small window that asks for a name: a field holding a sensible default, Enter or
+    OK confirms, Cancel, the close box or Escape (`close`) gives up. A refused name is
+    said under the field and the box stays open with the text as typed."""
+
+    def __init__(
+        self, manager: Any, *, title: str, prompt: str, default: str, ok: str, scale: float,
+        limit: int,
+    ) -> None:
+        from client import text
+
+        def s(v: float) -> int:
+            return round(v * scale)
+
+        rect = centred(manager, s(540), s(270))
+        self.window = pygame_gui.elements.UIWindow(
+            rect, manager, window_display_title=title, always_on_top=True, draggable=False
+        )
+        self.window.set_blocking(True)
+        inner = self.window.get_container().get_rect()
+        w, pad = inner.w, s(18)
+        self.prompt = pygame_gui.elements.UITextBox(
+            escape(prompt), pygame.Rect(pad - s(4), s(6), w - 2 * pad + s(8), s(40)), manager,
+            container=self.window,
+        )
+        self.entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(pad, s(48), w - 2 * pad, s(40)), manager, container=self.window
+        )
+        self.entry.set_text_length_limit(limit)
+        self.entry.set_text(default[:limit])
+        self.error = pygame_gui.elements.UITextBox(
+            "", pygame.Rect(pad - s(4), s(92), w - 2 * pad + s(8), s(56)), manager,
+            container=self.window,
+        )
+        bw, bh = s(150), s(42)
+        y = inner.h - bh - s(12)
+        self.ok = text.button(pygame.Rect(w - pad - bw, y, bw, bh), ok, manager, scale=scale,
+                              style="accent", container=self.window)
+        self.cancel = text.button(pygame.Rect(w - pad - 2 * bw - s(10), y, bw, bh),
+                                  tr("dialog.cancel"), manager, scale=scale,
+                                  container=self.window)
+        manager.set_focus_set(self.entry)  # type at once; Enter confirms
+        self.entry.edit_position = len(self.entry.get_text())
+
+    def alive(self) -> bool:
+        return bool(self.window.alive())
+
+    def answer(self, event: pygame.event.Event) -> str | None:
+        """The name to try when this event confirms the box (Enter in the field, or OK);
+        closes the box when the event gives up on it; None otherwise."""
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and element is self.entry:
+            return str(self.entry.get_text())
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.ok:
+            return str(self.entry.get_text())
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and element is self.cancel:
+            self.close()
+        return None
+
+    def refuse(self, words: str) -> None:
+        """Say why the name cannot be used; the box stays, the name as typed."""
+        self.error.set_text(f"<font color='#9c2f1c'>{escape(words)}</font>")
+        self.window.ui_manager.set_focus_set(self.entry)
+
+    def close(self) -> None:
+        self.window.kill()
+
+
+def name_refusal(exc: Any) -> str:
+    """A refused save name (`storage.BadName`) as a sentence."""
+    return tr(f"save.name.{exc.code}", **exc.params)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -48,23 +49,29 @@ def open_rules(app: Shell, game_id: str) -> None:
     app.push(RulesScene(app, game_id))
 
 
-def open_load(app: Shell) -> None:
+def open_load(app: Shell, current: Path | None = None) -> None:
+    """The list of games to resume or watch (`current`: the game on the table below)."""
     from client.scenes.load import LoadScene
 
-    app.push(LoadScene(app))
+    app.push(LoadScene(app, current))
 
 
 def open_table(
-    app: Shell, record: GameRecord, state: Any = None, replace: bool = False, replay: bool = False
+    app: Shell, record: GameRecord, state: Any = None, replace: bool = False, replay: bool = False,
+    path: Path | None = None,
 ) -> None:
-    """Play (or, if it is finished or asked for, replay) a game; the menu stays underneath."""
+    """Play (or, if it is finished or asked for, replay) a game; the menu stays underneath.
+    `path`: the game's own file in the data folder, where play goes on being saved (a
+    file from elsewhere goes on in a new one)."""
     from client.scenes.menu import MainMenu
     from client.scenes.replay import ReplayScene
     from client.scenes.table import TableScene
 
     session = Session(record)
     watch = session.over or replay
-    scene = ReplayScene(app, session) if watch else TableScene(app, session)
+    scene: Any = ReplayScene(app, session) if watch else TableScene(app, session)
+    if not watch and path is not None and storage.is_listed(path):
+        scene.save_path = path
     app.reset_to(MainMenu(app))
     app.push(scene)
 
@@ -164,5 +171,5 @@ def load_file(app: Shell, path: Any, replay: bool = False) -> SaveError | None:
         return exc
     if not has_view(record.game):
         return SaveError("no_table", game=get_game(record.game).info.title)
-    open_table(app, record, state, replay=replay)
+    open_table(app, record, state, replay=replay, path=Path(path))
     return None

@@ -14,7 +14,7 @@ from client.scenes.base import Scene
 
 class MainMenu(Scene):
     def enter(self) -> None:
-        self.resume = storage.resumable()
+        self.resume = storage.resumable()  # the unfinished game played last
         self.buttons: dict[object, str] = {}
 
     def build_ui(self) -> None:
@@ -24,7 +24,8 @@ class MainMenu(Scene):
         entries = []
         if self.resume:
             entries.append(("resume", "menu.resume", "menu.resume_tip"))
-            record = self.resume[0]
+            record = self.resume.record
+            assert record is not None
             self.resume_detail = tr(
                 "menu.resume_detail",
                 game=rules.GAMES[record.game].info.title,
@@ -71,7 +72,8 @@ class MainMenu(Scene):
         from client.scenes import launch
 
         if name == "resume" and self.resume:
-            launch.open_table(self.app, *self.resume)
+            entry = self.resume
+            launch.open_table(self.app, entry.record, entry.state, path=entry.path)
         elif name == "new":
             launch.open_setup(self.app)
         elif name == "load":

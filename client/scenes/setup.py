@@ -16,6 +16,7 @@ from client.input import Intent
 from client.scenes.base import Scene, draw_panel
 from client.session import Session, seat_dict
 from rules import SetupError
+from rules.core.saves import NAME_LIMIT
 
 KINDS = ("human", "easy", "normal", "hard", "empty")
 MAX_ROWS = 6
@@ -148,7 +149,7 @@ class SetupScene(Scene):
                     self.manager,
                     placeholder_text=self._default_name(i),
                 )
-                entry.set_text_length_limit(18)
+                entry.set_text_length_limit(NAME_LIMIT)
                 if row["name"]:
                     entry.set_text(row["name"])
                 self.widgets[entry] = ("name", i)

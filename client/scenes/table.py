@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -19,7 +18,7 @@ from client.scenes.base import Scene, draw_panel
 from client.scenes.hint import HintAsker, draw_glow, draw_ring
 from client.scenes.log_panel import Entry, LogPanel
 from client.session import Session
-from rules import Action, IllegalAction, SaveError, Seat, visible_events
+from rules import Action, IllegalAction, Seat, visible_events
 
 TOP_BAR = 52
 LOG_WIDTH = 330
@@ -50,6 +49,7 @@ class TableScene(Scene):
         self.curtain_next: Seat | None = None
         self.dialog: Any = None
         self.dialog_kind = ""
+        self.save_path: Any = None  # this game's file (launch sets it when resuming one)
         self.clock = 0.0
         self.hints = HintAsker()
         self._frame_cache: tuple[Any, list[Any], pygame.Surface] | None = None
@@ -69,8 +69,12 @@ class TableScene(Scene):
         self.autosave()
 
     def autosave(self) -> None:
+        """Keep this game in its own file (`save_path`; a new one in the data folder's
+        `games/` the first time); once it is over, an unnamed game's file goes."""
         if self.app.autosave:
-            storage.write_record(self.session.record)
+            self.save_path = storage.keep(self.session.record, self.save_path)
+            if self.session.over:
+                storage.finish(self.save_path)
 
     def exit(self) -> None:
         if self.ai is not None:
@@ -458,20 +462,29 @@ class TableScene(Scene):
 
     # -- input --------------------------------------------------------------------------
     def handle_ui(self, event: pygame.event.Event) -> None:
+        if isinstance(self.dialog, dialogs.NameBox) and self.dialog.alive():
+            name = self.dialog.answer(event)
+            if name is not None:
+                self._save_as(name)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             name, arg = self.buttons[event.ui_element]
             self.command(name, arg)
         elif (
-            event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog
+            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+            and event.ui_element is self.dialog
+            and self.dialog_kind == "leave"
         ):
-            self._path_picked(dialogs.picked_path(event))
+            from client.scenes import launch
+
+            launch.back_to_menu(self.app)
 
     def command(self, name: str, arg: Any = None) -> None:
         from client.scenes import launch
 
         self.timeline.skip()
         if name in ("act", "acts") and self.dialog is not None and self.dialog.alive():
-            return  # no moves while a file dialog is open over the table
+            return  # no moves while a dialog is open over the table
         if name == "act":
             self.play(*arg)
         elif name == "acts":  # a shared answer: each seat's action in the rules' order
@@ -491,37 +504,56 @@ class TableScene(Scene):
             self.ask_hint()
         elif name == "results":
             launch.open_results(self.app, self.session)
-        elif name == "menu":
+        elif name == "menu" and self.session.over:
             launch.back_to_menu(self.app)
+        elif name == "menu":  # a game in progress: ask first (it stays in the Load list)
+            self.dialog_kind = "leave"
+            self.dialog = dialogs.confirm(
+                self.manager, tr("table.leave_title"),
+                tr("table.leave_question", name=self.save_name()), tr("table.leave"),
+                self.app.scale,
+            )
         elif name == "rules":
             launch.open_rules(self.app, self.session.record.game)
         elif name == "settings":
             launch.open_settings(self.app)
-        elif name in ("save", "load"):
-            self.dialog_kind = name
-            stamp = time.strftime("%Y-%m-%d-%H%M")
-            suggested = f"{self.session.record.game}-{stamp}.json"
-            self.dialog = dialogs.file_dialog(
-                self.manager, name == "save", self.app.scale, suggested
+        elif name == "load":
+            launch.open_load(self.app, current=self.save_path)
+        elif name == "save":
+            self.dialog_kind = "save"
+            self.dialog = dialogs.NameBox(
+                self.manager, title=tr("save.title"), prompt=tr("save.name_prompt"),
+                default=self.save_name(), ok=tr("save.ok"), scale=self.app.scale,
+                limit=storage.SAVE_NAME_LIMIT,
             )
 
-    def _path_picked(self, path: Any) -> None:
-        from client.scenes import launch
+    def save_name(self) -> str:
+        """What this game is called: the player's name for it, else its game and start."""
+        path = self.save_path
+        if path is not None and path.parent.name == storage.SAVES:
+            return str(path.stem)
+        return storage.default_name(self.session.record, path)
 
-        if self.dialog_kind == "save":
-            try:
-                storage.write_record(self.session.record, path)
-            except OSError as exc:
-                dialogs.message(self.manager, tr("save.failed_title"), str(exc), self.app.scale)
-            return
+    def _save_as(self, name: str) -> None:
+        """Save under a name (Enter or OK in the box); a refusal stays in the box."""
+        assert isinstance(self.dialog, dialogs.NameBox)
         try:
-            record, state = storage.read_save(path)
-        except SaveError as exc:
-            dialogs.save_error(self.manager, exc, self.app.scale)
+            self.save_path = storage.save_named(self.session.record, name, self.save_path)
+        except storage.BadName as exc:
+            self.dialog.refuse(dialogs.name_refusal(exc))
             return
-        launch.open_table(self.app, record, state, replace=True)
+        except OSError as exc:
+            key, detail = storage.reason(exc)
+            self.dialog.refuse(tr("save.failed", reason=tr(key, detail=detail)))
+            return
+        self.dialog.close()
+        self.app.toast(tr("save.saved", name=self.save_path.stem))
 
     def handle(self, intent: Intent) -> None:
+        if isinstance(self.dialog, dialogs.NameBox) and self.dialog.alive():
+            if intent.kind == "cancel":
+                self.dialog.close()
+            return  # the keys are a name being typed, not moves or commands
         if intent.kind == "wheel" and self.log.rect.collidepoint(intent.pos):
             self.log.scroll_by(3 if intent.name == "in" else -3)  # the log reads back
             return

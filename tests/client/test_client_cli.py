@@ -80,7 +80,8 @@ def test_screenshot_mode_plays_and_saves_a_png(tmp_path, data_dir):
     assert result.returncode == 0, result.stderr
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 800)
-    assert not (data_dir / "autosave.json").exists()  # a picture never touches the user's game
+    games = data_dir / "games"  # a picture never touches the user's games
+    assert not games.exists() or not list(games.iterdir())
 
 
 def test_screenshot_of_a_big_window_in_spanish(tmp_path, data_dir):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 
 import pygame
 import pytest
@@ -17,11 +18,21 @@ from rules import SaveError
 from rules.kobayakawa import Draw, Fight, Keep, Pass
 
 
+def humans_turn(harness, table):
+    """Let the AI seats answer first (no pause in tests): the top bar is rebuilt after
+    every move, so a click landing in the same frame would miss its button."""
+    for _ in range(400):
+        if table.session.humans_to_act() or table.session.over:
+            return
+        harness.frames(1)
+
+
 def test_every_action_is_autosaved_and_the_menu_offers_to_resume(harness, data_dir):
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "normal")])
+    assert table.save_path.parent == data_dir / "games"  # the game's own file
     for _ in range(3):
         act_by_clicking(harness, table)
-        saved = json.loads((data_dir / "autosave.json").read_text())
+        saved = json.loads(table.save_path.read_text())
         assert len(saved["actions"]) == len(table.session.record.actions)
         assert saved["seats"][0] == {
             "name": "Player 1",
@@ -29,8 +40,12 @@ def test_every_action_is_autosaved_and_the_menu_offers_to_resume(harness, data_d
             "level": None,
             "colour": 0,
         }
+    humans_turn(harness, table)
     actions = list(table.session.record.actions)
     harness.press(tr("table.menu"))
+    assert table.dialog.alive()  # asked first: the game is in progress
+    harness.click(table.dialog.confirm_button.rect.center)
+    harness.frames(2)
     assert isinstance(harness.scene, MainMenu)
     harness.press(tr("menu.resume"))
     resumed = harness.scene
@@ -103,9 +118,11 @@ def test_save_as_then_load_gives_the_same_game(harness, tmp_path):
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "normal")])
     act_by_clicking(harness, table)
     act_by_clicking(harness, table)
-    path = tmp_path / "mine.json"
-    table.dialog_kind = "save"
-    table._path_picked(path)
+    humans_turn(harness, table)
+    harness.press(tr("table.save"))
+    table._save_as("mine")
+    path = table.save_path
+    assert path.name == "mine.json"
     record, _state = storage.read_save(path)
     assert record.actions == table.session.record.actions
     assert load_file(harness.app, path) is None
@@ -233,17 +250,72 @@ def test_a_saved_unfinished_game_can_be_watched_as_a_replay(harness, tmp_path):
     assert replay.view.viewer is None  # a spectator's eyes: nobody's hidden card
 
 
-def test_save_as_through_the_file_dialog(harness, data_dir):
+def test_save_asks_a_name_with_a_default_and_enter_confirms(harness, data_dir):
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=6)
     act_by_clicking(harness, table)
+    humans_turn(harness, table)
+    unnamed = table.save_path
     harness.press(tr("table.save"))
-    assert table.dialog is not None and table.dialog.alive()
-    harness.click(table.dialog.ok_button.rect.center)
-    harness.frames(2)
-    saved = list((data_dir / "saves").glob("kobayakawa-*.json"))
-    assert len(saved) == 1
-    record, _state = storage.read_save(saved[0])
+    box = table.dialog
+    assert box.alive() and box.entry.get_text().startswith("Kobayakawa 20")  # game and date
+    box.entry.set_text("Friday night")
+    harness.key(pygame.K_RETURN)
+    assert not box.alive()
+    assert table.save_path == data_dir / "saves" / "Friday night.json"
+    assert not unnamed.exists()  # the autosave became the named game: no second copy
+    record, _state = storage.read_save(table.save_path)
     assert record.actions == table.session.record.actions[: len(record.actions)]
+    assert harness.app._toast[0] == tr("save.saved", name="Friday night")  # "saved"
+    act_by_clicking(harness, table)  # play goes on in the named file
+    assert len(storage.read_save(table.save_path)[0].actions) == len(table.session.steps)
+
+
+@pytest.mark.parametrize("name, sentence", [
+    ("  ", ("empty", {})),
+    ("a/b", ("bad_characters", {"chars": "/"})),
+    ("x" * 61, ("too_long", {"limit": 60})),
+    (".hidden", ("dot", {})),
+])
+def test_a_bad_save_name_is_said_in_the_box_and_saves_nothing(harness, data_dir, name, sentence):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=6)
+    humans_turn(harness, table)
+    before = table.save_path
+    harness.press(tr("table.save"))
+    table.dialog.entry.set_text_length_limit(100)  # longer than the box allows, as pasted
+    table.dialog.entry.set_text(name)
+    harness.click(table.dialog.ok.rect.center)
+    assert table.dialog.alive()
+    code, params = sentence
+    assert escape(tr(f"save.name.{code}", **params)) in table.dialog.error.html_text
+    assert table.save_path == before
+    assert not (data_dir / "saves").exists() or not list((data_dir / "saves").iterdir())
+
+
+def test_a_name_already_taken_is_refused_until_another_is_chosen(harness, data_dir):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=6)
+    (data_dir / "saves").mkdir(exist_ok=True)
+    other = data_dir / "saves" / "Mine.json"
+    other.write_text("kept")
+    humans_turn(harness, table)
+    harness.press(tr("table.save"))
+    table._save_as("mine")  # the same name on a disk that ignores case
+    assert escape(tr("save.name.taken", name="mine")) in table.dialog.error.html_text
+    assert other.read_text() == "kept"
+    table._save_as("Mine 2")
+    assert not table.dialog.alive() and table.save_path.name == "Mine 2.json"
+
+
+def test_typing_a_name_does_not_play_moves(harness):
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=6)
+    act_by_clicking(harness, table)
+    humans_turn(harness, table)
+    steps = len(table.session.steps)
+    harness.press(tr("table.save"))
+    harness.key(pygame.K_1)  # "1" would press the prompt's first button at the table
+    harness.key(pygame.K_h)
+    assert len(table.session.steps) == steps and table.dialog.alive()
+    harness.key(pygame.K_ESCAPE)
+    assert not table.dialog.alive()
 
 
 def test_the_player_who_just_moved_may_undo_from_the_next_players_curtain(harness):

@@ -238,16 +238,18 @@ def test_two_copies_on_one_data_folder_neither_crashes_nor_destroys_the_others_g
     assert first["owner"] is True and second["owner"] is False
     assert first_end["note"] is None
     assert "already open" in second_end["note"]
-    saved = json.loads((data / "autosave.json").read_text())
+    files = list((data / "games").iterdir())  # the first copy's game, and only it
+    assert len(files) == 1
+    saved = json.loads(files[0].read_text())
     assert saved["seed"] == 101 and len(saved["actions"]) == first_end["actions"]
-    assert not list(data.glob(".autosave.json.*"))  # no temporary file left behind
 
 
 @pytest.mark.skipif(os.name == "nt", reason="the holder below uses flock")
 def test_a_second_copy_neither_writes_nor_discards_the_first_copy_s_autosave(data_dir):
-    data_dir.mkdir(parents=True)
+    (data_dir / "games").mkdir(parents=True)
     first_game = _unfinished_save(seed=7).dumps().encode()
-    (data_dir / "autosave.json").write_bytes(first_game)
+    theirs = data_dir / "games" / "kobayakawa-20260101-120000.json"
+    theirs.write_bytes(first_game)
     holder = subprocess.Popen(
         [sys.executable, "-c", "import fcntl, sys; f = open(sys.argv[1], 'a'); "
          "fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); sys.stdin.read()",
@@ -258,8 +260,14 @@ def test_a_second_copy_neither_writes_nor_discards_the_first_copy_s_autosave(dat
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         assert storage.owns_autosave() is False
         assert storage.write_record(_unfinished_save(seed=8)) is None
-        storage.discard_autosave()
-        assert (data_dir / "autosave.json").read_bytes() == first_game
+        assert storage.keep(_unfinished_save(seed=8), None) is None
+        assert storage.keep(_unfinished_save(seed=7, moves=9), theirs) == theirs  # not written
+        storage.finish(theirs)
+        for change in (lambda: storage.rename(theirs, "mine"), lambda: storage.delete(theirs)):
+            with pytest.raises(storage.BadName, match="second_copy"):
+                change()
+        assert theirs.read_bytes() == first_game
+        assert list((data_dir / "games").iterdir()) == [theirs]
         assert "already open" in (storage.note() or "")
         assert storage.resumable() is not None  # its game can still be watched or resumed
     finally:
@@ -269,7 +277,7 @@ def test_a_second_copy_neither_writes_nor_discards_the_first_copy_s_autosave(dat
 # -- case 3: a full disk, or a folder in the way -----------------------------------------------
 def test_a_full_disk_during_autosave_keeps_the_game_playing(harness, data_dir, monkeypatch):
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
-    before = (data_dir / "autosave.json").read_bytes()
+    before = table.save_path.read_bytes()
     real_fsync = os.fsync
 
     def disk_full(fd):
@@ -292,32 +300,44 @@ def test_a_full_disk_during_autosave_keeps_the_game_playing(harness, data_dir, m
     assert harness.scene is table and harness.app.running
     assert storage.note() == "Could not save: disk full. Play goes on, and the next save " \
                              "catches up."
-    assert (data_dir / "autosave.json").read_bytes() == before  # the last good save stands
-    assert not list(data_dir.glob(".autosave.json.*"))
+    assert table.save_path.read_bytes() == before  # the last good save stands
+    assert not list(table.save_path.parent.glob(".*.tmp"))
     monkeypatch.setattr(os, "fsync", real_fsync)
     act_by_clicking(harness, table)
-    saved = json.loads((data_dir / "autosave.json").read_text())
+    saved = json.loads(table.save_path.read_text())
     assert len(saved["actions"]) == len(table.session.record.actions)  # caught up
     assert storage.note() is None
 
 
 def test_a_folder_where_the_autosave_goes_does_not_end_the_game(harness, data_dir):
-    data_dir.mkdir(parents=True)
-    (data_dir / "autosave.json").mkdir()
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    path = table.save_path
+    path.unlink()
+    path.mkdir()  # something put a folder where this game's file goes
     act_by_clicking(harness, table)
     harness.frames(2)
     assert harness.scene is table and "in the way" in (storage.note() or "")
-    storage.discard_autosave()  # a finished game's discard leaves a folder alone
-    assert (data_dir / "autosave.json").is_dir()
+    storage.finish(path)  # a finished game's file goes, but a folder is left alone
+    assert path.is_dir()
+
+
+def test_a_file_where_the_games_folder_goes_does_not_end_the_game(harness, data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "games").write_text("not a folder")
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    act_by_clicking(harness, table)
+    harness.frames(2)
+    assert harness.scene is table and table.save_path is None
+    assert "in the way" in (storage.note() or "")
+    assert storage.list_saves() == [] and "in the way" in storage.folder_problem()
 
 
 def test_a_folder_named_like_the_old_temporary_file_is_no_obstacle(harness, data_dir):
-    data_dir.mkdir(parents=True)
-    (data_dir / "autosave.json.tmp").mkdir()  # every write has a temporary file of its own
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    path = table.save_path
+    path.with_name(path.name + ".tmp").mkdir()  # every write has a temporary file of its own
     act_by_clicking(harness, table)
-    saved = json.loads((data_dir / "autosave.json").read_text())
+    saved = json.loads(path.read_text())
     assert len(saved["actions"]) == len(table.session.record.actions)
     assert storage.note() is None
 

@@ -10,6 +10,7 @@ cases by the thousand through `run_cases` (build_scripts/bench_fuzz.py).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -95,10 +96,17 @@ def check_settings_bytes(blob: bytes, folder: Path) -> str:
     return "kept"
 
 
+_SERIAL = itertools.count()
+
+
 def check_autosave_bytes(blob: bytes, folder: Path) -> str:
     """A hostile autosave: offered for resume only if it loads; a refusal has a sentence in
     both languages; the file is unchanged. Returns "resumable" or the refusal's code."""
-    path = folder / "autosave.json"
+    games = folder / "games"  # where each unfinished game keeps its autosave
+    games.mkdir(parents=True, exist_ok=True)
+    for old in games.iterdir():
+        old.unlink()
+    path = games / f"kobayakawa-20260101-000000-{next(_SERIAL)}.json"  # one file per case
     path.write_bytes(blob)
     offered = storage.resumable()
     try:

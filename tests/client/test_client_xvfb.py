@@ -96,8 +96,9 @@ def test_a_person_plays_against_two_ai_in_a_real_window(display, tmp_path):
         window = wait_for(lambda: xdotool(env, "search", "--class", "tablero").split())
         assert window, "the window never appeared"
         window = window[0]
-        autosave = Path(data, "autosave.json")
-        assert wait_for(autosave.exists)
+        games = Path(data, "games")  # the game's own autosave appears there
+        autosave = wait_for(lambda: games.is_dir() and next(games.glob("kobayakawa-*.json"), None))
+        assert autosave
         from client import i18n
         from client.i18n import tr
 
