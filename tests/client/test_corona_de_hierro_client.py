@@ -445,3 +445,22 @@ def test_a_card_dropped_on_a_discard_pile_is_discarded(harness):
     hand = view.view["hand"]
     drag(harness, view.lay.hand[hand.index(card)].center, view.lay.discards["political"].center)
     assert session.steps[steps].action == Discard(card)
+
+
+def test_a_passage_asked_of_several_people_is_one_shared_question():
+    from client.games.corona_de_hierro.view import CoronaView
+    from rules.corona_de_hierro.actions import DenyPassage, GrantPassage
+
+    seats = default_seats([RANDOM_AI, HUMAN, HUMAN, RANDOM_AI])
+    view = CoronaView([s["name"] for s in seats], seats)
+    view.show({"pending": {"kind": "passage", "seat": 1, "mover": 0, "city": "pavia",
+                           "askers": [1, 2, 3]}, "players": 4}, None)
+    groups = view.shared_prompt(1, [GrantPassage(), DenyPassage()])
+    grant, deny = GrantPassage(), DenyPassage()
+    assert [plays for _label, plays in groups] == [
+        [(1, deny)], [(1, grant), (2, deny)], [(1, grant), (2, grant)]]
+    assert groups[-1][0] == tr("cdh.shared.all_grant")
+    # one human asked (the AI answers after): the usual buttons
+    view.show({"pending": {"kind": "passage", "seat": 2, "mover": 0, "city": "pavia",
+                           "askers": [2, 3]}, "players": 4}, None)
+    assert view.shared_prompt(2, [grant, deny]) == []

@@ -47,9 +47,11 @@ from rules.corona_de_hierro.actions import (
     AttackArmy,
     AttackCastle,
     ChooseMainCastle,
+    DenyPassage,
     Discard,
     Draw,
     DrawFive,
+    GrantPassage,
     Move,
     OfferSwap,
     PlaceEmissary,
@@ -902,7 +904,38 @@ class CoronaView(GameView):
             return [] if pend.get("kind") == "draw_five" else legal
         return [a for a in legal if isinstance(a, Draw)]
 
+    def shared_prompt(
+        self, seat: Seat, legal: list[Action]
+    ) -> list[tuple[str, list[tuple[Seat, Action]]]]:
+        """A passage several people at this table are asked in turn: one question, with a
+        button per person who may refuse and one for letting the army through."""
+        pend = self.view.get("pending") or {}
+        if pend.get("kind") != "passage":
+            return []
+        askers = list(pend.get("askers") or [seat])
+        start = askers.index(seat) if seat in askers else 0
+        run = []
+        for q in askers[start:]:
+            if self.seats[q].get("kind") != "human":
+                break
+            run.append(q)
+        if len(run) < 2:
+            return []
+        grant, deny = GrantPassage(), DenyPassage()
+        groups: list[tuple[str, list[tuple[Seat, Action]]]] = [
+            (tr("cdh.shared.refuses", name=self.names[q]),
+             [*((p, grant) for p in run[:i]), (q, deny)])
+            for i, q in enumerate(run)
+        ]
+        groups.append((tr("cdh.shared.all_grant"), [(q, grant) for q in run]))
+        return groups
+
     def prompt(self, seat: Seat, legal: list[Action]) -> str:
+        pend = self.view.get("pending") or {}
+        if self.shared_prompt(seat, legal):
+            askers = [self.names[q] for q in pend.get("askers") or []]
+            return tr("cdh.prompt.shared_passage", mover=words.seat_name(self, pend["mover"]),
+                      city=self.names_.city(pend["city"]), askers=", ".join(askers))
         return words.prompt(self, seat, legal)
 
     def action_label(self, action: Action) -> str:
