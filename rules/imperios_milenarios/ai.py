@@ -53,11 +53,16 @@ from rules.imperios_milenarios.components import (
     WONDERS,
     board,
 )
+from rules.imperios_milenarios.logic_map import capitals, land_targets, reach, sea_targets
 from rules.imperios_milenarios.logic_score import counts, score
 from rules.imperios_milenarios.state import ImperiosState
 
-ROLLOUT_DEPTH = 60
-"""Actions a rollout plays past the tree before `evaluate` scores it: about a round."""
+ROLLOUT_DEPTH = 30
+"""Actions a rollout plays past the tree before `evaluate` scores it: most of a round."""
+
+LEVEL_OVERRIDES = {"easy": {"use_evaluation": True}}
+"""A game lasts thousands of actions: even easy cuts its (random) rollouts at
+`ROLLOUT_DEPTH` and evaluates, instead of playing every rollout to the end."""
 
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 TEMPERATURE = 8.0
@@ -68,7 +73,12 @@ _PICK_WEIGHT = {"red": 0.8, "yellow": 1.3, "blue": 1.0, "black": 1.1}
 
 
 def _leader_gap(s: ImperiosState, seat: Seat, other: Seat) -> float:
-    return float(score(s, other)["total"] - score(s, seat)["total"])
+    """How far `other` is ahead of `seat` in points (computed once per state)."""
+    totals = s.cache.get("ai_totals")
+    if totals is None:
+        totals = [score(s, p)["total"] for p in range(s.players)]
+        s.cache["ai_totals"] = totals
+    return float(totals[other] - totals[seat])
 
 
 def _area_worth(s: ImperiosState, key: str) -> float:
@@ -77,11 +87,29 @@ def _area_worth(s: ImperiosState, key: str) -> float:
     return b.level(a) * 1.0 + b.settlement[a] * 1.5 + (0.5 if b.land >> a & 1 else 0.0)
 
 
+def _spendable(s: ImperiosState, seat: Seat, colour: str) -> bool:
+    """Whether actions of `colour` would buy anything now (cheap, approximate)."""
+    if colour in ("red", "yellow") or s.contest is not None:
+        return True
+    b = board(s.players)
+    net = s.presence[seat]
+    r = reach(b, net, capitals(s, seat))
+    if colour == "blue":
+        others = 0
+        for q in range(s.players):
+            if q != seat:
+                others |= s.control[q]
+        return bool(sea_targets(b, r, net) or others & net & r)
+    return bool(land_targets(b, r, net)) or (seat not in s.wonders and -1 in s.wonders)
+
+
 def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
     """How much the policy likes `a` for `seat` (higher is better)."""
     if isinstance(a, EndTurn):
         return 0.0
     if isinstance(a, Convert):
+        if not _spendable(s, seat, a.colour):
+            return -1.0  # keep the token for a round where it buys something
         return 3.0 + SCHEME_ACTIONS[a.scheme] - 0.5 * (a.scheme == "1:1")
     if isinstance(a, Conquer):
         return 20.0 + board(s.players).level(board(s.players).index[a.area])
@@ -160,4 +188,4 @@ def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * pl for w, pl in zip(win, place, strict=True)]
 
 
-__all__ = ["ROLLOUT_DEPTH", "evaluate", "rollout_action"]
+__all__ = ["LEVEL_OVERRIDES", "ROLLOUT_DEPTH", "evaluate", "rollout_action"]

@@ -21,6 +21,17 @@ from rules.imperios_milenarios.components import (
 )
 from rules.imperios_milenarios.state import ImperiosState
 
+_BRANCH_BITS = tuple(
+    tuple((tech_bit(branch, level), TECHS[3 * branch + level - 1].vp) for level in (3, 2, 1))
+    for branch in range(4)
+)
+"""Per branch, (bit, VP) from the highest level down: only the highest owned scores."""
+
+
+def total(s: ImperiosState, p: Seat) -> int:
+    """The score's total alone (what the AI reads many times)."""
+    return score(s, p)["total"]
+
 
 def counts(s: ImperiosState, p: Seat) -> tuple[int, int, int, int]:
     """Capitals and cities controlled, goods and technologies owned (item 41)."""
@@ -59,10 +70,10 @@ def score(s: ImperiosState, p: Seat) -> dict[str, int]:
         if s.wonders[COLOSO] == p:
             colossus = (mine & TECHS_MASK).bit_count()
     techs = 0
-    for branch in range(4):
-        for level in (3, 2, 1):
-            if mine & tech_bit(branch, level):
-                techs += TECHS[3 * branch + level - 1].vp
+    for levels in _BRANCH_BITS:
+        for bit, vp in levels:
+            if mine & bit:
+                techs += vp
                 break
     goods = (mine & GOODS_MASK).bit_count()
     shortfall = max(0, GOALS[s.final_age].goods - goods)
