@@ -98,6 +98,7 @@ class ImperiosView(GameView):
         self.toggle: pygame.Rect | None = None  # the "all moves on the map" row
         self.panel_rect: pygame.Rect | None = None  # the choices list as last drawn
         self.show_map_moves = False
+        self.trade_route: list[str] = []  # the route of the trade being built
         self.scroll = 0
         self.legal: list[Action] = []
         self.serial = 0  # counts the views shown: the boards' pictures are redrawn on change
@@ -180,7 +181,7 @@ class ImperiosView(GameView):
         clip = surface.get_clip()
         surface.set_clip(self.board.camera.viewport)
         self._draw_lit(surface, ctx)
-        self._draw_route(surface)
+        self._draw_route(surface, ctx.hover)
         self._draw_pieces(surface, ctx)
         if self.view.get("stage") == "over":
             self._draw_scores(surface)
@@ -215,18 +216,47 @@ class ImperiosView(GameView):
             self.board.light(surface, ("hover", hover.key), [self._poly(hover.key)], HOVER_FILL,
                              HOVER_LINE, 2 * self.scale)
 
-    def current_route(self) -> tuple[list[str], list[str]]:
-        """The route of the action in a block window (or of a trade being built), and the
-        chokepoints of the blocker asked."""
+    def current_route(self, hover: tuple[int, int] | None = None) -> tuple[list[str], list[str]]:
+        """The route of the action in a block window, of the trade being built, or of the
+        trade row under the pointer; and the chokepoints of the blocker asked."""
         w = self.view.get("window", {})
         if w.get("kind") in ("block", "appeal", "reconsider"):
             action = w["action"]
             route = list(action.get("route") or [])
             return route, words.chokepoints(self, action, action.get("asked"))
+        if w.get("kind") in ("trade_receive", "trade_give"):
+            return list(self.trade_route), []
+        if hover is not None:
+            for r, a in self.rows:
+                if r.collidepoint(hover) and isinstance(a, Trade):
+                    seat = self.acting_seat()
+                    return (self.route_to(seat, a.area) if seat is not None else []), []
         return [], []
 
-    def _draw_route(self, surface: pygame.Surface) -> None:
-        route, chokes = self.current_route()
+    def route_to(self, seat: int, target: str) -> list[str]:
+        """A shortest chain from a capital `seat` controls through its areas to `target`
+        (breadth first over the map's adjacency, areas in play only)."""
+        v = self.view
+        mine = words.presence(self, seat)
+        starts = [k for k in v["civs"][seat]["capitals"] if k in mine]
+        came: dict[str, str | None] = {k: None for k in starts}
+        todo = list(starts)
+        while todo:
+            here = todo.pop(0)
+            if here == target:
+                path = [here]
+                while came[path[-1]] is not None:
+                    path.append(came[path[-1]])
+                return path[::-1]
+            for n in self.topology.neighbours(self.areas_by_key[here].id):
+                key = self.topology.area(n).key
+                if key not in came and key in v["areas"] and (key in mine or key == target):
+                    came[key] = here
+                    todo.append(key)
+        return []
+
+    def _draw_route(self, surface: pygame.Surface, hover: tuple[int, int]) -> None:
+        route, chokes = self.current_route(hover)
         for key in chokes:
             self.board.light(surface, ("choke", key), [self._poly(key)], CHOKE_FILL,
                              (*ROUTE, 255), 4 * self.scale)
@@ -587,6 +617,8 @@ class ImperiosView(GameView):
         for key in ("area",):
             if isinstance(params.get(key), str):
                 params[key] = words.area(self, params[key])
+        if isinstance(params.get("colour"), str):
+            params["colour_pl"] = words.colours_of(params["colour"])
         for key in ("colour", "phase"):
             if isinstance(params.get(key), str):
                 params[key] = words.colour(params[key])
@@ -637,6 +669,8 @@ class ImperiosView(GameView):
         return words.status(self)
 
     def describe(self, ev: Event) -> str | None:
+        if ev["type"] == "declared" and ev.get("action") == "trade":
+            self.trade_route = list(ev.get("route") or [])  # the log is read in order
         return words.describe(self, ev)
 
     def score_text(self, score: float) -> str:
@@ -662,6 +696,8 @@ class ImperiosView(GameView):
             if kind == "token_drawn":
                 out.append([Tween("draw", DRAW_STEP, {"seat": ev["seat"],
                                                       "colour": ev["colour"]})])
+            elif kind == "declared" and ev.get("action") == "trade":
+                self.trade_route = list(ev.get("route") or [])
             elif kind in ("founded", "expanded", "conquered") and "area" in ev:
                 out.append([Tween("totem", 0.3, {"seat": ev["seat"], "area": ev["area"]},
                                   frozenset({("totem", ev["area"], ev["seat"])}))])

@@ -41,6 +41,18 @@ def colour(name: str) -> str:
     return tr(f"im.colour.{name}")
 
 
+def colours_of(name: str) -> str:
+    """The colour as it qualifies several tokens (Spanish: "fichas rojas")."""
+    return tr(f"im.colour_pl.{name}")
+
+
+def tokens_text(counts: dict[str, int] | tuple[tuple[str, int], ...]) -> str:
+    """"2 red, 1 blue" with each colour agreeing with its count."""
+    pairs = counts.items() if isinstance(counts, dict) else counts
+    parts = [tr(f"im.count.{c}", n=n) for c, n in pairs if n]
+    return ", ".join(parts) or tr("im.none")
+
+
 def age(name: str) -> str:
     return tr(f"im.age.{name}")
 
@@ -151,7 +163,7 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
         return tr("im.prompt.pick", name=name)
     if kind == "phase_turn":
         return tr(f"im.prompt.turn.{w.get('colour', 'red')}", name=name,
-                  n=w.get("available", 0))
+                  n=w.get("available", 0), armies=v["civs"][seat]["armies"])
     if kind in ("block", "appeal", "reconsider"):
         action = w["action"]
         asked = action.get("asked")
@@ -202,9 +214,8 @@ def action_label(view: ImperiosView, a: Action) -> str:
     if isinstance(a, Build):
         return tr("im.action.build", wonder=item(a.wonder))
     if isinstance(a, Keep):
-        parts = [f"{n} {colour(c)}" for c, n in zip(COLOURS, (a.red, a.yellow, a.blue, a.black),
-                                                     strict=True) if n]
-        return tr("im.action.keep", tokens=", ".join(parts) or tr("im.none"))
+        counts = tuple(zip(COLOURS, (a.red, a.yellow, a.blue, a.black), strict=True))
+        return tr("im.action.keep", tokens=tokens_text(counts))
     return tr(f"im.action.{a.type}")
 
 
@@ -232,9 +243,9 @@ def describe(view: ImperiosView, ev: Event) -> str | None:
     for key in ("area",):
         if key in ev:
             params[key] = area(view, ev[key])
-    for key in ("colour",):
-        if key in ev:
-            params[key] = colour(ev[key])
+    if isinstance(ev.get("colour"), str):
+        params["colour"] = colour(ev["colour"])
+        params["colour_pl"] = colours_of(ev["colour"])
     for key in ("good", "tech", "wonder", "item", "gave", "got"):
         if isinstance(ev.get(key), str):
             params[key] = item(ev[key])
@@ -247,8 +258,7 @@ def describe(view: ImperiosView, ev: Event) -> str | None:
     if t == "age_advanced":
         params["age"] = age(ev["age"])
     if t == "kept":
-        parts = [f"{n} {colour(c)}" for c, n in ev["tokens"].items() if n]
-        params["tokens"] = ", ".join(parts) or tr("im.none")
+        params["tokens"] = tokens_text(ev["tokens"])
     if t == "round":
         params["dragon"] = civ(view, ev.get("dragon"))
     if t == "expanded":
@@ -333,7 +343,7 @@ def drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> s
     if not sources:
         return tr("im.refuse.not_adjacent", area=name)
     if v.get("window", {}).get("available", 0) < 1:
-        return tr("im.refuse.no_actions", colour=colour(phase))
+        return tr("im.refuse.no_actions", colour=colour(phase), colour_pl=colours_of(phase))
     if phase == "black":
         if target.kind == "sea":
             return tr("im.refuse.black_sea", area=name)
