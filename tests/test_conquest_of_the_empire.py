@@ -1434,3 +1434,24 @@ def test_every_card_and_vote_needs_its_cost_and_the_card_action(design: str) -> 
         s.talents[RED] = cost
     s.card_turn[RED] = s.turn  # a card was taken this turn already
     assert A.AcquireCard(design) not in legal(s.copy())
+
+
+def test_a_drafted_game_plays_to_its_end() -> None:
+    s = GAME.new_game(6, seed=12, options={"homelands": "draft"})
+    rng = random.Random(12)
+    while GAME.to_act(s):
+        s = run(s, rng.choice(legal(s)))
+    assert GAME.outcome(s) is not None and len(s.history) == 4
+
+
+def test_sample_world_reshuffles_exactly_the_deck_and_the_bag() -> None:
+    s = GAME.new_game(4, seed=5)
+    orders = set()
+    for k in range(5):
+        w = GAME.sample_world(s, 0, random.Random(k))
+        assert sorted(w.deck) == sorted(s.deck) and sorted(w.bag) == sorted(s.bag)
+        assert GAME.view(w, 0) == GAME.view(s, 0)
+        assert (w.units, w.influence, w.talents, w.market) == (
+            s.units, s.influence, s.talents, s.market)
+        orders.add((tuple(w.deck), tuple(w.bag)))
+    assert len(orders) == 5
