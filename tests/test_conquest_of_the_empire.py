@@ -1455,3 +1455,33 @@ def test_sample_world_reshuffles_exactly_the_deck_and_the_bag() -> None:
             s.units, s.influence, s.talents, s.market)
         orders.add((tuple(w.deck), tuple(w.bag)))
     assert len(orders) == 5
+
+
+def test_equal_vp_is_broken_by_fewest_chaos_then_most_talents() -> None:
+    s = basic()
+    s.step = Step.OVER
+    s.vp = [50, 50, 50]
+    s.chaos = [3, 1, 1]
+    s.talents = [90, 20, 30]
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (GREEN,)
+    assert out.ranking == (3, 2, 1)
+
+
+def test_enemy_galleys_do_not_stop_a_sea_transport() -> None:
+    s = action_phase(2)
+    put(s, RED, "achaea", infantry=2)
+    put(s, RED, "mare_ionium", galley=1)
+    put(s, BLUE, "mare_ionium", galley=3)
+    s = run(s, A.LandMove("achaea"))
+    assert A.MoveTo("sicilia", True) in legal(s)
+
+
+def test_destroyed_units_go_back_to_their_owners_supply(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(logic_battle, "roll_dice", Dice((5, 5, 5), (1, 1, 1)))
+    s = action_phase(2)
+    put(s, RED, "dacia", infantry=3)
+    put(s, BLUE, "dacia", infantry=2)
+    before = s.pool(BLUE, UNIT_INDEX["infantry"])
+    s = run(s, A.LandBattle("dacia", BLUE))
+    assert s.pool(BLUE, UNIT_INDEX["infantry"]) == before + 2 and s.chaos[BLUE] == 2
