@@ -1485,3 +1485,16 @@ def test_destroyed_units_go_back_to_their_owners_supply(monkeypatch: pytest.Monk
     before = s.pool(BLUE, UNIT_INDEX["infantry"])
     s = run(s, A.LandBattle("dacia", BLUE))
     assert s.pool(BLUE, UNIT_INDEX["infantry"]) == before + 2 and s.chaos[BLUE] == 2
+
+
+def test_a_chosen_destination_receives_units_before_another_is_chosen() -> None:
+    s = action_phase(2)
+    put(s, RED, "italia", infantry=2)
+    s = run(s, A.LandMove("italia"), A.MoveTo("cisalpina", False))
+    assert types(legal(s)) == {"move_units"}
+    with pytest.raises(IllegalAction) as err:
+        play(s, A.MoveTo("sicilia", False))
+    assert err.value.code == "send_units_first"
+    with pytest.raises(IllegalAction) as err:
+        play(s, A.Done())
+    assert err.value.code == "nothing_done_yet"

@@ -285,6 +285,8 @@ def explain(s: State, seat: Seat, a: Action, legal: list[Action]) -> IllegalActi
     if isinstance(a, A.PassAction):
         return IllegalAction("pass_limit", last_pass=s.last_pass[seat], turn=s.turn)
     if isinstance(a, A.MoveTo):
+        if s.act is not None and s.act.dest >= 0 and not s.act.sent:
+            return IllegalAction("send_units_first", dest=loc_key(s.act.dest))
         if a.by_sea:
             return IllegalAction("no_sea_transport", dest=a.dest)
         return IllegalAction("unreachable", dest=a.dest)
