@@ -986,3 +986,41 @@ def test_random_games_conserve_totems_and_tokens_and_end(players: int, final: st
                 assert s.contest.rounds <= 60  # every point costs an army: contests end
         conserved(s)
         assert GAME.outcome(s) is not None
+
+
+def test_windows_come_in_their_fixed_order_relocate_then_good_then_relocate() -> None:
+    s = example_setup().copy()
+    s = phase_turn(s, PERSIA, RED)
+    s.armies[PERSIA] = 4
+    s.reserve[PERSIA] = 0
+    s.cache.clear()
+    s = play(s, PERSIA, Conquer("elam"))
+    window = GAME.view(s, None)["window"]
+    assert window["kind"] == "relocate" and window["placing"] == "control"
+    assert window["avoid"] == "elam"  # never from the area acted on
+    assert Relocate("elam") not in GAME.legal_actions(s, PERSIA)
+    s = play(s, PERSIA, Relocate("golfo_persico"))
+    assert GAME.view(s, None)["window"]["kind"] == "good"
+    s = play(s, PERSIA, ChooseGood("betun"))
+    window = GAME.view(s, None)["window"]
+    assert window["kind"] == "relocate" and window["placing"] == "item"
+    s = play(s, PERSIA, Relocate("parsua"))
+    assert s.items[PERSIA] >> item("betun") & 1 and s.control[PERSIA] >> area(s, "elam") & 1
+    assert s.good is None and not s.placements  # the play goes on
+
+
+def test_the_trade_partner_relocates_for_what_it_receives() -> None:
+    s = round_four_start()
+    s = phase_turn(s, PERSIA, BLUE, avail=2)
+    remove(s, SABA, "ormuz", "golfo_persico")
+    s.census[PERSIA] = 10
+    s.reserve[INDIA] = 0
+    s.cache.clear()
+    s = play(s, PERSIA, Trade(INDIA, "sind", 1))
+    s = play(s, PERSIA, Receive("seda"))
+    s = play(s, PERSIA, Give("betun"))
+    assert GAME.to_act(s) == (INDIA,)  # another player's action makes India place a totem
+    assert Relocate("sind") in GAME.legal_actions(s, INDIA)
+    s = play(s, INDIA, Relocate("magadha"))
+    assert s.items[INDIA] >> item("betun") & 1
+    assert GAME.to_act(s) == (PERSIA,)
