@@ -52,6 +52,16 @@ def shield_icon(surface: pygame.Surface, centre: tuple[float, float], r: float,
     pygame.draw.polygon(surface, (50, 36, 24), pts, max(1, round(r / 6)))
 
 
+def crown_icon(surface: pygame.Surface, centre: tuple[float, float], r: float) -> None:
+    """The Iron Crown: "I declare myself King"."""
+    cx, cy = centre
+    pts = [(cx - r, cy + r * 0.5), (cx - r, cy - r * 0.3), (cx - r * 0.5, cy + r * 0.05),
+           (cx, cy - r * 0.6), (cx + r * 0.5, cy + r * 0.05), (cx + r, cy - r * 0.3),
+           (cx + r, cy + r * 0.5)]
+    pygame.draw.polygon(surface, art.GOLD, pts)
+    pygame.draw.polygon(surface, (40, 30, 20), pts, 1)
+
+
 def card_back(surface: pygame.Surface, rect: pygame.Rect, deck: str, scale: float) -> None:
     colour = DECK_RGB[deck]
     radius = max(3, round(6 * scale))
@@ -180,7 +190,8 @@ class ChromePainter:
         colour = self.view.colours[seat]
         artwork.draw_seat_marker(surface, (h.x + self.s(18), h.centery + self.s(1)),
                                  self.s(9), colour)
-        vp = f"{v['vp'][seat]} {tr('cdh.panel.vp')}"
+        points = v["scores"][seat]["total"] if v.get("scores") else v["vp"][seat]
+        vp = f"{points} {tr('cdh.panel.vp')}"
         vp_rect = text.label(surface, vp, self.s(16), (h.right - self.s(10),
                                                        h.centery + self.s(1)),
                              INK, bold=True, anchor="midright")
@@ -232,13 +243,23 @@ class ChromePainter:
         text.label(surface, f"×{envoys - held}", self.s(14),
                    (er.x + self.s(6) + fig.get_width(), er.centery), INK, anchor="midleft")
         over = v.get("phase") == "over" and v.get("scores")
-        if over:
+        if over:  # the loyalty card revealed (whose colour it names, or the crown)
             score = v["scores"][seat]
-            card = (v.get("loyalty_revealed") or [None] * v["players"])[seat]
-            line = f"{score['total']} {tr('cdh.panel.vp')} · {words.loyalty(self.view, card, True)}"
-            box = pygame.Rect(er.right + self.s(4), r1.y, r1.right - er.right - self.s(4), r1.h)
-            text.draw(surface, line, box, self.s(14), INK, bold=True, valign="middle",
-                      max_lines=1, tips=self.tips, free_text=True)
+            card = (v.get("loyalty_revealed") or [None] * v["players"])[seat] or {}
+            x = er.right + self.s(8)
+            rect = text.label(surface, f"{tr('cdh.loyalty.title')}:", self.s(14),
+                              (x, r1.centery), MUTED, anchor="midleft")
+            at = (rect.right + self.s(12), r1.centery)
+            named = card.get("seat")
+            if isinstance(named, int):
+                artwork.draw_seat_marker(surface, at, self.s(7), self.view.colours[named])
+            else:
+                crown_icon(surface, at, self.s(8))
+            text.label(surface, f"+{score['loyalty']}", self.s(14),
+                       (at[0] + self.s(12), r1.centery), INK, bold=True, anchor="midleft")
+            self.tips.append((r1, words.loyalty(self.view, card) + " · " + tr(
+                "cdh.ev.final", name=self.view.names[seat], card=words.loyalty(self.view, card),
+                **score)))
             return
         x = er.right + self.s(6)
         rr = self.s(6)
