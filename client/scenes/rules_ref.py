@@ -103,7 +103,7 @@ class RulesScene(Scene):
         draw_panel(surface, panel, self.app.scale)
         title = tr("rules.title", game=rules.GAMES[self.game_id].info.title)
         menu = self.s(280) if len(games_with_rules()) > 1 else 0  # the game menu, top right
-        box = pygame.Rect(panel.x + self.s(20) + menu, panel.y + self.s(12),
-                          panel.w - self.s(40) - 2 * menu, self.s(44))
+        box = pygame.Rect(panel.x + self.s(20) + menu, panel.y + self.s(8),
+                          panel.w - self.s(40) - 2 * menu, self.s(60))
         text.draw(surface, title, box, self.s(26), artwork.INK, bold=True, align="center",
-                  max_lines=1)
+                  valign="middle")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pygame
@@ -67,54 +67,65 @@ def configure(app: App, lang: str, size: tuple[int, int], ui: float) -> None:
     app.resized(size)
 
 
-def seats_for(game_id: str, players: int, humans: int = 1) -> list[dict[str, Any]]:
-    kinds = [("human", None)] * humans + [("ai", "easy")] * (players - humans)
+def seats_for(players: int, human: int = 0, humans: int = 1) -> list[dict[str, Any]]:
+    """Seat `human` (and the next `humans - 1`) human, the rest AI, default names but one
+    longer name among them."""
+    mine = {(human + k) % players for k in range(humans)}
+    kinds = [("human", None) if q in mine else ("ai", "easy") for q in range(players)]
     seats = default_seats(kinds)
     if players > 2:
-        seats[2]["name"] = "Maximiliana"  # a longer name among the defaults
+        seats[(human + 2) % players]["name"] = "Maximiliana"
     return seats
 
 
-@lru_cache(maxsize=None)
-def playout(game_id: str) -> tuple[int, list[tuple[int, Any]], list[int]]:
-    """(players, the actions of one seeded random game, the prefixes worth auditing): the
-    first position of each new set of choices seat 0 is offered, then the end."""
+@cache
+def playout(game_id: str, players: int) -> tuple[list[tuple[int, Any]], list[tuple[int, int]]]:
+    """(the actions of one seeded random game, the positions worth auditing): the first
+    position of each new set of choices any seat is offered, as (moves so far, that seat),
+    then the end."""
     game = get_game(game_id)
-    players = game.info.max_players
     rng = random.Random(SEED)
     state = game.new_game(players, SEED, game.normalize_options({}))
     actions: list[tuple[int, Any]] = []
     kinds: set[frozenset[str]] = set()
-    marks: list[int] = []
+    marks: list[tuple[int, int]] = []
     for _ in range(STEP_CAP):
         if game.outcome(state) is not None:
             break
         acting = game.to_act(state)
-        if 0 in acting:
-            kind = frozenset(a.type for a in game.legal_actions(state, 0))
-            if kind not in kinds and len(marks) < PROMPT_KINDS:
-                kinds.add(kind)
-                marks.append(len(actions))
         seat = acting[0]
-        action = rng.choice(game.legal_actions(state, seat))
+        legal = game.legal_actions(state, seat)
+        kind = frozenset(a.type for a in legal)
+        if kind not in kinds and len(marks) < PROMPT_KINDS:
+            kinds.add(kind)
+            marks.append((len(actions), seat))
+        action = rng.choice(legal)
         state = game.apply(state, seat, action).state
         actions.append((seat, action))
-    marks.append(len(actions))
-    return players, actions, marks
+    marks.append((len(actions), 0))
+    return actions, marks
 
 
-def session_at(game_id: str, count: int, humans: int = 1) -> Session:
-    players, actions, _marks = playout(game_id)
+def player_counts(game_id: str) -> list[int]:
+    """The most seats (the tightest table) and the fewest (two-player variants)."""
+    info = get_game(game_id).info
+    return sorted({info.max_players, info.min_players}, reverse=True)
+
+
+def session_at(
+    game_id: str, players: int, count: int, human: int = 0, humans: int = 1
+) -> Session:
+    actions, _marks = playout(game_id, players)
     game = get_game(game_id)
     record = GameRecord(
-        game_id, seats_for(game_id, players, humans), SEED, game.normalize_options({})
+        game_id, seats_for(players, human, humans), SEED, game.normalize_options({})
     )
     record.actions = list(actions[:count])
     return Session(record)
 
 
 def longest_refusal() -> str:
-    """The longest sentence the prompt may show under itself (an undo refusal, a rule)."""
+    """The longest sentence the prompt may show with it (an undo refusal, a rule)."""
     catalogue = i18n.catalogue(i18n.language())
     keys = [k for k in catalogue if k.startswith(("table.undo_refused.", "illegal."))]
     return max((i18n.tr(k) for k in keys if "{" not in catalogue[k]), key=len)
@@ -193,20 +204,21 @@ CASES = [
 @pytest.mark.parametrize(("lang", "size", "ui"), CASES)
 def test_every_table_position_fits(app, game_id, lang, size, ui):
     configure(app, lang, size, ui)
-    _players, _actions, marks = playout(game_id)
     problems: list[str] = []
-    for count in marks:
-        session = session_at(game_id, count)
-        table = TableScene(app, session)
-        problems += audit_scene(app, table, f"{game_id}@{count}")
-        if not session.over:  # the prompt with the longest refusal under it
-            table.error = longest_refusal()
-            problems += audited_frame(app, f"{game_id}@{count} refused")
-    session = session_at(game_id, marks[-1])
-    assert session.over, "the seeded playout must reach the end"
-    problems += audit_scene(app, ResultsScene(app, session), f"{game_id} results")
-    replay = ReplayScene(app, session)
-    problems += audit_scene(app, replay, f"{game_id} replay")
+    for players in player_counts(game_id):
+        _actions, marks = playout(game_id, players)
+        for count, seat in marks:
+            where = f"{game_id}/{players}@{count}"
+            session = session_at(game_id, players, count, human=seat)
+            table = TableScene(app, session)
+            problems += audit_scene(app, table, where)
+            if not session.over:  # the prompt with the longest refusal over it
+                table.error = longest_refusal()
+                problems += audited_frame(app, f"{where} refused")
+        session = session_at(game_id, players, marks[-1][0])
+        if session.over:  # a playout too long for the cap has no end to show
+            problems += audit_scene(app, ResultsScene(app, session), f"{game_id} results")
+        problems += audit_scene(app, ReplayScene(app, session), f"{game_id} replay")
     problems += audit_scene(app, RulesScene(app, game_id), f"{game_id} rules")
     assert not problems, "\n".join(dict.fromkeys(problems))
 
@@ -223,7 +235,8 @@ def test_every_scene_fits(app, lang, size, ui):
         setup._reset_rows()
         app.rebuild()
         problems += audited_frame(app, f"setup {game_id}")
-    session = session_at(registered()[0], 3, humans=2)
+    first = registered()[0]
+    session = session_at(first, player_counts(first)[0], 3, humans=2)
     storage.write_record(session.record)
     problems += audit_scene(app, LoadScene(app), "load")
     curtain = TableScene(app, session)

@@ -457,10 +457,13 @@ class CoupView(CoupMotion, GameView):
                 big = rect.w >= self.s(90)
                 name = self.words.card(character) if big else ""
                 surface.blit(art.card_face(character, rect.size, self.theme, name), rect)
-                if mine and not big:
-                    label = self.words.card(character)
-                    pos = (rect.centerx, rect.bottom + self.s(4))
-                    self.label(surface, label, 14, pos, TEXT, True, "midtop")
+                if mine and not big:  # named underneath, every other name a row lower
+                    line = resources.font(max(self.min_text, self.s(14)), True).get_height()
+                    row = line * (i % 2) if len(cards) > 2 else 0
+                    box = pygame.Rect(0, rect.bottom + self.s(2) + row, 2 * rect.w, line)
+                    box.centerx = rect.centerx
+                    self.text(surface, self.words.card(character), 14, box, TEXT, True,
+                              "center", max_lines=1)
             if lost:
                 self._cross_out(surface, rect)
             elif character in clickable:
