@@ -464,3 +464,22 @@ def test_a_passage_asked_of_several_people_is_one_shared_question():
     view.show({"pending": {"kind": "passage", "seat": 2, "mover": 0, "city": "pavia",
                            "askers": [2, 3]}, "players": 4}, None)
     assert view.shared_prompt(2, [grant, deny]) == []
+
+
+def test_a_table_waiting_for_a_human_rests_once_the_map_is_painted(harness):
+    table = start_table(harness)
+    for _ in range(400):
+        if table.session.humans_to_act():
+            break
+        harness.frames(1)
+    for _ in range(600):  # the map's pieces are painted a few at a time
+        if not table.animating():
+            break
+        harness.frames(1)
+    assert table.session.humans_to_act() and not table.animating()
+    assert table.view.board.renderer.prepare(table.view.board.camera, 0.0)  # all sharp
+    harness.frames(100)  # the app draws on for a moment after the last input
+    assert not table.animating()
+    before = harness.app.draws
+    harness.frames(120)
+    assert harness.app.draws - before <= 2

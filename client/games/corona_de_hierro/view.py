@@ -141,6 +141,7 @@ class CoronaView(GameView):
         self.focus = (0.0, 60.0, 4000.0, 2500.0)
         self._warmed: set[int] = set()
         self._chores: list[Callable[[], object]] = []
+        self._map_ready = False
 
     # -- layout and state ---------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -159,7 +160,9 @@ class CoronaView(GameView):
         self.menu = None
 
     def update(self, dt: float) -> None:
-        self.board.update(dt)
+        # Board.update, keeping whether the view's map pieces are all painted yet.
+        self.board.camera.update(dt)
+        self._map_ready = self.board.renderer.prepare(self.board.camera, 0.002)
         if not self.board.camera.easing:
             self._warm(self.board.camera.level)
 
@@ -185,6 +188,11 @@ class CoronaView(GameView):
         jobs += [partial(art.banner, c, round(px * 0.8), t) for c in seats for t in (False, True)]
         jobs += [partial(art.emissary, c, round(px * 0.6)) for c in seats]
         return jobs
+
+    def animating(self) -> bool:
+        """Also while map pieces are still being painted (a few each frame after a zoom),
+        so the sharp picture replaces the scaled one without waiting for the next input."""
+        return super().animating() or not self._map_ready
 
     def acting_seat(self) -> Seat | None:
         acting = self.view.get("to_act") or []
