@@ -35,6 +35,7 @@ _GAME_PACKAGES = (
     "carolus_magnus",
     "corona_de_hierro",
     "conquest_of_the_empire",
+    "imperios_milenarios",
 )
 
 GAMES: dict[str, Game[Any]] = {}

@@ -48,11 +48,16 @@ from rules.imperios_milenarios.components import (
     GOALS,
     ITEM_COINS,
     ITEM_INDEX,
+    RESERVE_LIMIT,
     SCHEME_ACTIONS,
+    SCHEME_TOKENS,
     TECHS,
     WONDERS,
+    YELLOW,
     board,
+    tech_bit,
 )
+from rules.imperios_milenarios.logic import sack_cost
 from rules.imperios_milenarios.logic_map import capitals, land_targets, reach, sea_targets
 from rules.imperios_milenarios.logic_score import counts, score
 from rules.imperios_milenarios.state import ImperiosState
@@ -87,10 +92,27 @@ def _area_worth(s: ImperiosState, key: str) -> float:
     return b.level(a) * 1.0 + b.settlement[a] * 1.5 + (0.5 if b.land >> a & 1 else 0.0)
 
 
+def _need(s: ImperiosState, seat: Seat, colour: str) -> float:
+    """How much the civilisation's goals ask for tokens of `colour` now."""
+    caps, cities, goods, techs = counts(s, seat)
+    goals = GOALS[min(s.age[seat], s.final_age)]
+    if colour == "yellow":
+        return 1.0 if techs < goals.techs else 0.0
+    if colour == "red":
+        return 1.0 if cities < goals.cities or caps < goals.capitals else 0.0
+    if colour == "blue":
+        return 0.6 if goods < goals.goods else 0.0
+    return 0.5
+
+
 def _spendable(s: ImperiosState, seat: Seat, colour: str) -> bool:
     """Whether actions of `colour` would buy anything now (cheap, approximate)."""
-    if colour in ("red", "yellow") or s.contest is not None:
+    if colour == "red" or s.contest is not None:
         return True
+    if colour == "yellow":  # save up for a technology unless the hand is too full
+        yellow = s.hand[seat][YELLOW] + s.avail
+        return yellow >= 3 or sum(s.hand[seat]) > RESERVE_LIMIT[s.age[seat]] or (
+            yellow >= 2 and bool(s.items[seat] & tech_bit(YELLOW, 2)))
     b = board(s.players)
     net = s.presence[seat]
     r = reach(b, net, capitals(s, seat))
@@ -110,13 +132,21 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
     if isinstance(a, Convert):
         if not _spendable(s, seat, a.colour):
             return -1.0  # keep the token for a round where it buys something
-        return 3.0 + SCHEME_ACTIONS[a.scheme] - 0.5 * (a.scheme == "1:1")
+        # convert everything before spending: research and wonders need several
+        return 40.0 + SCHEME_ACTIONS[a.scheme] - SCHEME_TOKENS[a.scheme]
     if isinstance(a, Conquer):
         return 20.0 + board(s.players).level(board(s.players).index[a.area])
     if isinstance(a, Attack):
+        b = board(s.players)
+        area = b.index[a.area]
         if a.kind == "sack":
-            return 6.0 + 0.2 * _leader_gap(s, seat, a.seat) + 0.3 * (s.armies[seat] - 6)
-        return 1.0 + 0.1 * _leader_gap(s, seat, a.seat)
+            spare = s.armies[seat] - 1 - sack_cost(s, a.seat, area) - s.armies[a.seat]
+            return 8.0 + 0.2 * _leader_gap(s, seat, a.seat) if spare >= 0 else -1.0
+        alone = b.settlement[area] and not any(
+            s.presence[q] >> area & 1 for q in range(s.players) if q not in (seat, a.seat))
+        if alone and s.armies[seat] > s.armies[a.seat]:
+            return 2.0 + b.settlement[area]
+        return -1.0
     if isinstance(a, Research):
         t = _TECH_KEYS[a.tech]
         need = GOALS[s.age[seat]].techs - counts(s, seat)[3]
@@ -136,7 +166,7 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
     if isinstance(a, ChooseGood):
         return float(ITEM_COINS[ITEM_INDEX[a.good]])
     if isinstance(a, Pick):
-        return _PICK_WEIGHT[a.colour]
+        return _PICK_WEIGHT[a.colour] + _need(s, seat, a.colour)
     if isinstance(a, Keep):
         return 1.2 * a.yellow + 1.0 * a.black + 0.9 * a.blue + 0.8 * a.red
     if isinstance(a, Block):
