@@ -1498,3 +1498,18 @@ def test_a_chosen_destination_receives_units_before_another_is_chosen() -> None:
     with pytest.raises(IllegalAction) as err:
         play(s, A.Done())
     assert err.value.code == "nothing_done_yet"
+
+
+def test_a_drafted_game_saves_and_replays() -> None:
+    from rules.core.saves import GameRecord, load_save
+
+    s = GAME.new_game(3, seed=9, options={"homelands": "draft"})
+    rng = random.Random(9)
+    log = []
+    for _ in range(120):
+        a = rng.choice(legal(s))
+        log.append((s.actor, a))
+        s = run(s, a)
+    record = GameRecord(GAME.id, ["a", "b", "c"], 9, {"homelands": "draft"}, log)
+    loaded, state = load_save(record.dumps())
+    assert loaded.options == {"homelands": "draft"} and state == s
