@@ -977,8 +977,7 @@ class CoronaView(GameView):
         return tr("cdh.chart"), series
 
     def chart_axis(self) -> str:
-        return tr("results.turn_axis") if tr("results.turn_axis") != "results.turn_axis" \
-            else tr("results.round_axis")
+        return tr("results.turn_axis")
 
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         r = max(self.s(18), self._token_px())
