@@ -31,6 +31,7 @@ from rules.imperios_milenarios import (
     Give,
     Hold,
     ImperiosState,
+    Keep,
     LetPass,
     Lift,
     Pick,
@@ -1024,3 +1025,99 @@ def test_the_trade_partner_relocates_for_what_it_receives() -> None:
     s = play(s, INDIA, Relocate("magadha"))
     assert s.items[INDIA] >> item("betun") & 1
     assert GAME.to_act(s) == (PERSIA,)
+
+
+# -- more rules, one by one ----------------------------------------------------------------------
+def test_a_civilisation_without_a_capital_starts_no_map_action() -> None:
+    s = example_setup().copy()
+    s.control[PERSIA] = 0  # its capital was lost (only presence is left)
+    s.reserve[PERSIA] += 1
+    s.armies[PERSIA] = 10
+    s = phase_turn(s, PERSIA, RED, hand=(1, 0, 0, 0))
+    assert GAME.legal_actions(s, PERSIA) == [Convert("red", "1:1"), EndTurn()]
+    s = phase_turn(s, PERSIA, BLACK, avail=6)
+    assert all(not isinstance(a, ExpandLand) for a in GAME.legal_actions(s, PERSIA))
+    assert Build("piramides") in GAME.legal_actions(s, PERSIA)  # off the map: still allowed
+
+
+def test_a_neutral_capital_site_costs_5_and_pays_a_good_up_to_12() -> None:
+    s = example_setup().copy()  # Asiria is a shaded site nobody founded
+    s = phase_turn(s, BABILONIA, RED)
+    s.armies[BABILONIA] = 4
+    s.cache.clear()
+    assert Conquer("asiria") not in GAME.legal_actions(s, BABILONIA)
+    s.armies[BABILONIA] = 5
+    s.cache.clear()
+    s = play(s, BABILONIA, Conquer("asiria"))
+    goods = {a.good for a in GAME.legal_actions(s, BABILONIA)}  # type: ignore[attr-defined]
+    assert "seda" in goods and "caravanas" in goods
+    s = play(s, BABILONIA, ChooseGood("caravanas"))
+    assert GAME.view(s, None)["civs"][BABILONIA]["capitals"] == ["asiria", "babilonia"]
+
+
+def test_research_costs_3_4_5_yellow_actions_by_level() -> None:
+    s = example_setup().copy()
+    own(s, PERSIA, "liderazgo")
+    for avail, expected in ((3, {"liderazgo"}), (4, {"metalurgia"}), (5, {"ingenieria"})):
+        t = phase_turn(s, PERSIA, YELLOW, avail=avail)
+        techs = {a.tech for a in GAME.legal_actions(t, PERSIA) if isinstance(a, Research)}
+        assert expected - {"liderazgo"} <= techs and "liderazgo" not in techs
+    t = phase_turn(s, PERSIA, YELLOW, avail=4)
+    techs = {a.tech for a in GAME.legal_actions(t, PERSIA) if isinstance(a, Research)}
+    assert "ingenieria" not in techs and "escritura" not in techs  # needs Agricultura
+    assert "metalurgia" in techs and "agricultura" in techs
+
+
+def test_art_moves_the_census_and_the_track_stops_at_24() -> None:
+    s = example_setup().copy()
+    s.census[PERSIA] = 23
+    s = phase_turn(s, PERSIA, YELLOW, avail=2)
+    s = play(s, PERSIA, Art())
+    s = play(s, PERSIA, Art())
+    assert s.census[PERSIA] == 24
+
+
+def test_navegacion_lets_black_actions_expand_by_sea_but_never_trade() -> None:
+    s = round_four_start()
+    remove(s, SABA, "ormuz", "golfo_persico")
+    s = phase_turn(s, PERSIA, BLACK, avail=2)
+    assert not any(isinstance(a, ExpandSea) for a in GAME.legal_actions(s, PERSIA))
+    own(s, PERSIA, "rueda", "navegacion")
+    legal = GAME.legal_actions(s, PERSIA)
+    assert ExpandSea("mar_arabigo") in legal
+    assert not any(isinstance(a, Trade) for a in legal)
+    s = play(s, PERSIA, ExpandSea("mar_arabigo"))
+    assert s.avail == 1 and s.presence[PERSIA] >> area(s, "mar_arabigo") & 1
+
+
+def test_blue_expansion_needs_a_sea_on_one_side_and_land_expansion_land_on_both() -> None:
+    s = example_setup().copy()
+    s = phase_turn(s, PERSIA, BLUE, avail=1)
+    sea = {a.area for a in GAME.legal_actions(s, PERSIA) if isinstance(a, ExpandSea)}
+    assert "ur" in sea and "dilmun" in sea  # from the Golfo Pérsico
+    assert "media" not in sea  # land to land: black only
+    s = phase_turn(s, PERSIA, BLACK, avail=1)
+    land = {a.area for a in GAME.legal_actions(s, PERSIA) if isinstance(a, ExpandLand)}
+    assert "media" in land and "mar_arabigo" not in land and "dilmun" not in land
+
+
+def test_players_within_their_limit_keep_everything_without_a_prompt() -> None:
+    s = example_setup().copy()
+    s.stage = Stage.KEEP
+    s.turn = 0
+    for p in range(4):
+        for c in range(4):
+            s.pool[c] += s.hand[p][c]
+        s.hand[p] = [1, 1, 0, 0]
+        s.pool[0] -= 1
+        s.pool[1] -= 1
+    s.cache.clear()
+    logic.advance(s, [])
+    assert s.stage is Stage.PICK and s.round == 2
+    assert all(h[0] >= 1 and h[1] >= 1 for h in s.hand)  # kept, plus the new draw
+
+
+def test_every_action_type_round_trips_through_json() -> None:
+    for a in (Found("persia"), Trade(3, "sind", 2), Keep(1, 0, 1, 0), Attack("ur", 2, "sack"),
+              Convert("red", "3:4"), Receive("seda"), Give("vela"), Build("coloso")):
+        assert GAME.action_from_json(GAME.action_to_json(a)) == a
