@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 import pygame
 
 from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, lerp, shade
-from client.art.antique import Grid, lettering, offset_ring, resample
+from client.art.antique import Grid, lettering, lettering_font, offset_ring, resample
 from client.art.dice import DiceFace, DieKind
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
 from client.board.painter import MapPainter, WorldRect, bbox, dotted, overlaps
@@ -463,8 +463,7 @@ class CoronaPainter(MapPainter):
         """A town's name lettered for this zoom (bold for a castle's city)."""
         if zoom < 0.12:
             return None
-        return lettering(self.name(city), max(9, round(30 * zoom)), INK, 0.02,
-                         city.key in self.castles, 0.0, LAND_LIGHT)
+        return town_name(self.name(city), max(9, round(30 * zoom)), city.key in self.castles)
 
     def warm_jobs(self, zoom: float) -> list[Callable[[], object]]:
         """Everything a chunk at this zoom draws from a cache, to make while idle: the first
@@ -655,9 +654,31 @@ def number_shield(surface: pygame.Surface, centre: Point, r: float, value: str,
            (x, y + r * 1.05), (x - r, y + r * 0.1)]
     pygame.draw.polygon(surface, (164, 48, 38) if military else (52, 86, 132), pts)
     pygame.draw.polygon(surface, OUTLINE, pts, max(1, round(r / 7)))
-    px_ = max(8, round(r * 1.45))
-    img = font(px_, True).render(value, True, (250, 242, 220))
+    img = _digits(value, max(8, round(r * 1.45)), (250, 242, 220))
     surface.blit(img, img.get_rect(center=(round(x), round(y - r * 0.08))))
+
+
+@functools.lru_cache(maxsize=512)
+def town_name(words: str, px: int, bold: bool) -> pygame.Surface:
+    """A town's name in italics over a halo of paper: the whole word rendered twice (ink
+    and halo) rather than letter by letter, so a new zoom level letters its towns fast."""
+    f = lettering_font(px, bold)
+    ink = f.render(words, True, INK)
+    halo = f.render(words, True, LAND_LIGHT)
+    pad = max(2, px // 6)
+    out = pygame.Surface((ink.get_width() + 2 * pad, ink.get_height() + 2 * pad),
+                         pygame.SRCALPHA)
+    step = max(1, pad // 2)
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+        out.blit(halo, (pad + dx * step, pad + dy * step))
+    out.blit(ink, (pad, pad))
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _digits(value: str, px: int, colour: RGB) -> pygame.Surface:
+    """A number printed on a piece (a banner's number, an army's size), cached."""
+    return font(px, True).render(value, True, colour)
 
 
 @functools.lru_cache(maxsize=48)
@@ -780,7 +801,7 @@ def pawn_stack(colour: int, n: int, px: int, lit: bool = False) -> pygame.Surfac
         at = (out.get_width() - r, out.get_height() - r)
         pygame.draw.circle(out, (250, 244, 226), at, r)
         pygame.draw.circle(out, OUTLINE, at, r, max(1, r // 6))
-        digits = font(max(8, round(r * 1.5)), True).render(str(n), True, OUTLINE)
+        digits = _digits(str(n), max(8, round(r * 1.5)), OUTLINE)
         out.blit(digits, digits.get_rect(center=at))
     return out
 
