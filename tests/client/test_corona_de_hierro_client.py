@@ -483,3 +483,36 @@ def test_a_table_waiting_for_a_human_rests_once_the_map_is_painted(harness):
     before = harness.app.draws
     harness.frames(120)
     assert harness.app.draws - before <= 2
+
+
+def test_a_card_with_no_target_is_played_by_dropping_it_on_ones_own_panel(harness):
+    session = Session.new("corona_de_hierro", default_seats([HUMAN, RANDOM_AI, RANDOM_AI]),
+                          6, {})
+    rng = random.Random(6)
+    for _ in range(3000):
+        seat = session.to_act()[0]
+        legal = session.legal(seat)
+        own = [a for a in legal if isinstance(a, Play) and a.player < 0 and not a.place
+               and not a.to]
+        if seat == 0 and own:
+            break
+        session.apply(seat, rng.choice(legal))
+    action = own[0]
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    lift(harness, table)
+    table.timeline.skip()
+    view = table.view
+    hand = view.view["hand"]
+    start = view.lay.hand[hand.index(action.card)].center
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    post(pygame.MOUSEMOTION, pos=(start[0] + 9, start[1] - 9), rel=(9, 9), buttons=(1, 0, 0))
+    harness.frames(1)
+    assert 0 in view._chrome_lit(table.ctx, view._lit(table.ctx))["targets"]
+    view.cancel()
+    steps = len(session.steps)
+    drag(harness, start, view.lay.panels[0].header.center)
+    assert session.steps[steps].action == action

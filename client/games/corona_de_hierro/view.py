@@ -290,8 +290,8 @@ class CoronaView(GameView):
                 out["castles"].add(a.place)
             if a.player >= 0:
                 out["seats"].add(a.player)
-            if not a.to and not a.place and a.player < 0:
-                out["seats"].add("self")
+            if not a.to and not a.place and a.player < 0:  # played on oneself: own panel
+                out["seats"].add(self.acting_seat())
 
     def _chrome_lit(self, ctx: DrawContext, lit: dict[str, set[Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {"acting": tuple(ctx.acting)}
