@@ -325,6 +325,9 @@ class Recording:
     layers: int = 0  # layers opened so far: each `layer` block gets its own
     owner: str = ""
     rendered: set[str] = field(default_factory=set)  # every string rendered meanwhile
+    # Opaque boxes a layer painted on the window: (box, its layer, how many texts were
+    # placed before it), so the audit can tell a text hidden under one.
+    covers: list[tuple[pygame.Rect, int, int, str]] = field(default_factory=list)
     shown: set[str] = field(default_factory=set)  # every line placed through here
 
     def unplaced(self) -> set[str]:
@@ -349,10 +352,11 @@ def recording() -> Iterator[Recording]:
 
 
 @contextmanager
-def layer(name: str = "") -> Iterator[None]:
+def layer(name: str = "", cover: pygame.Rect | None = None) -> Iterator[None]:
     """Texts drawn inside sit on their own layer, above what is drawn before and after
     (a tooltip, a speech balloon, a note over the table's edge): the audit does not call
-    them overlapping texts outside the block, only each other."""
+    them overlapping texts outside the block, only each other. `cover`: the window area
+    the block paints opaque (a balloon), which must not hide any text drawn before it."""
     rec = _recording
     if rec is None:
         yield
@@ -360,6 +364,8 @@ def layer(name: str = "") -> Iterator[None]:
     rec.layers += 1
     saved, owner = rec.layer, rec.owner
     rec.layer, rec.owner = rec.layers, name or rec.owner
+    if cover is not None:  # what it paints over must not be text drawn before it
+        rec.covers.append((pygame.Rect(cover), rec.layer, len(rec.placed), name))
     try:
         yield
     finally:

@@ -164,6 +164,11 @@ def text_problems(rec: text.Recording, window: pygame.Rect) -> list[str]:
             if a.layer == b.layer and a.ink.inflate(-2, -2).colliderect(b.ink.inflate(-2, -2)):
                 out.append(f"{a.string[:40]!r} {tuple(a.ink)} overlaps {b.string[:40]!r} "
                            f"{tuple(b.ink)}")
+    for box, layer, before, name in rec.covers:
+        for p in rec.placed[:before]:
+            if p.on_screen and p.layer != layer and p.ink.inflate(-2, -2).colliderect(box):
+                out.append(f"{p.string[:40]!r} {tuple(p.ink)} hidden under a {name} "
+                           f"{tuple(box)}")
     for string in sorted(rec.unplaced()):
         out.append(f"{string[:60]!r} drawn past client.text (not audited)")
     return out

@@ -322,6 +322,9 @@ class CoupView(CoupMotion, GameView):
             self._draw_pick(surface, ctx)
         self._draw_waiting(surface)
         for seat, (words, mood, fresh) in self.current_balloons().items():
+            if seat == self._bottom:
+                continue  # the seat at the bottom (you): its words are in the log, and a
+                # balloon above its plate would cover the court and the waiting line
             self._draw_balloon(surface, seat, words, mood, fresh)
 
     def _draw_centre(self, surface: pygame.Surface, ctx: DrawContext) -> None:
@@ -661,7 +664,7 @@ class CoupView(CoupMotion, GameView):
         self, surface: pygame.Surface, seat: Seat, text_: str, mood: str, fresh: bool = True
     ) -> None:
         spot = self.spot(seat)
-        max_w = max(spot.block.w, self.s(200))
+        max_w = spot.block.w + self.s(8)  # no wider than its plate: neighbours never meet
         fitted = text.fit(text_, max(self.min_text, self.s(15)), max_w - self.s(20), bold=True,
                           max_lines=3, floor=max(self.min_text, text.floor_px(self.scale)))
         w = fitted.width + self.s(20)
@@ -685,7 +688,7 @@ class CoupView(CoupMotion, GameView):
         pygame.draw.rect(surface, fill, box, border_radius=self.s(10))
         pygame.draw.polygon(surface, fill, tip)
         pygame.draw.rect(surface, (60, 50, 40), box, max(1, self.s(2)), border_radius=self.s(10))
-        with text.layer("balloon"):  # it speaks over the table, on purpose
+        with text.layer("balloon", cover=box):  # over the table, never over its words
             self.text(surface, text_, 15, box.inflate(-self.s(20), -self.s(10)), TEXT, True,
                       "center", "middle", 3)
 
