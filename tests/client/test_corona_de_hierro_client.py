@@ -516,3 +516,34 @@ def test_a_card_with_no_target_is_played_by_dropping_it_on_ones_own_panel(harnes
     steps = len(session.steps)
     drag(harness, start, view.lay.panels[0].header.center)
     assert session.steps[steps].action == action
+
+
+def test_random_clicks_drags_and_wheels_never_break_the_table(harness):
+    """A restless player: clicks, drags, wheel turns and Escape anywhere; every move that
+    happens is legal, nothing raises, and the table keeps its state."""
+    table = start_table(harness, kinds=(HUMAN, HUMAN, RANDOM_AI), seed=13)
+    rng = random.Random(13)
+    w, h = harness.app.size
+    for _ in range(160):
+        lift(harness, table)
+        x, y = rng.randrange(w), rng.randrange(h)
+        kind = rng.random()
+        if kind < 0.45:
+            harness.click((x, y))
+        elif kind < 0.8:
+            drag(harness, (x, y), (rng.randrange(w), rng.randrange(h)))
+        elif kind < 0.9:
+            post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+            post(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)))
+            harness.frames(2)
+        else:
+            harness.key(pygame.K_ESCAPE)
+        if harness.scene is not table:  # a button left the table (menu, rules...): back
+            harness.app.reset_to(table)
+            harness.frames(2)
+    session = table.session
+    game = session.game
+    state = session.initial
+    for step in session.steps:  # every step was legal when it was played
+        assert step.action in game.legal_actions(state, step.seat)
+        state = game.apply(state, step.seat, step.action).state
