@@ -36,16 +36,59 @@ def save_error(manager: Any, exc: Any, scale: float) -> Any:
     return message(manager, tr("save.refused_title"), text, scale)
 
 
-def confirm(manager: Any, title: str, question: str, yes: str, scale: float) -> Any:
-    """A blocking yes-or-no question; the scene hears UI_CONFIRMATION_DIALOG_CONFIRMED
-    from it (and nothing when the player says no, closes it or presses Escape)."""
-    rect = centred(manager, round(520 * scale), round(260 * scale))
-    dialog = pygame_gui.windows.UIConfirmationDialog(
-        rect, escape(question), manager, window_title=title, action_short_name=yes,
-        always_on_top=True,
-    )
-    dialog.cancel_button.set_text(tr("dialog.cancel"))  # ours, not the library's words
-    return dialog
+class Question:
+    """A blocking yes-or-no question in our own words and buttons: `answer(event)` is
+    True when the player says yes; no, the close box or Escape (`close`) end it."""
+
+    def __init__(self, manager: Any, title: str, question: str, yes: str, scale: float) -> None:
+        from client import text
+
+        def s(v: float) -> int:
+            return round(v * scale)
+
+        rect = centred(manager, s(540), s(210))
+        self.window = pygame_gui.elements.UIWindow(
+            rect, manager, window_display_title=title, always_on_top=True, draggable=False
+        )
+        self.window.set_blocking(True)
+        inner = self.window.get_container().get_rect()
+        w, pad = inner.w, s(18)
+        bw, bh = s(150), s(42)
+        y = inner.h - bh - s(12)
+        self.text = pygame_gui.elements.UITextBox(
+            escape(question), pygame.Rect(pad - s(4), s(8), w - 2 * pad + s(8), y - s(16)),
+            manager, container=self.window,
+        )
+        self.confirm_button = text.button(
+            pygame.Rect(w - pad - bw, y, bw, bh), yes, manager, scale=scale, style="accent",
+            container=self.window,
+        )
+        self.cancel_button = text.button(
+            pygame.Rect(w - pad - 2 * bw - s(10), y, bw, bh), tr("dialog.cancel"), manager,
+            scale=scale, container=self.window,
+        )
+
+    def alive(self) -> bool:
+        return bool(self.window.alive())
+
+    def answer(self, event: pygame.event.Event) -> bool:
+        """True (and closed) when this event is the yes; closes on the no."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.cancel_button:
+            self.close()
+        if event.ui_element is self.confirm_button:
+            self.close()
+            return True
+        return False
+
+    def close(self) -> None:
+        self.window.kill()
+
+
+def confirm(manager: Any, title: str, question: str, yes: str, scale: float) -> Question:
+    """Ask a yes-or-no question (see `Question`)."""
+    return Question(manager, title, question, yes, scale)
 
 
 class NameBox:

@@ -20,7 +20,7 @@ from client.scenes.base import Scene, draw_panel
 from client.shell import Shell
 
 # The list's columns: (catalogue key, share of the row's width).
-COLUMNS = (("name", 0.31), ("game", 0.17), ("players", 0.27), ("moves", 0.10), ("date", 0.15))
+COLUMNS = (("name", 0.27), ("game", 0.16), ("players", 0.26), ("moves", 0.10), ("date", 0.21))
 DOUBLE_CLICK = 0.45  # seconds
 
 
@@ -85,7 +85,8 @@ class LoadScene(Scene):
             open_words = tr("load.open_finished")
         buttons = [
             ("open", open_words, tr("load.resume_tip"), True, self._can_open(entry)),
-            ("replay", tr("load.replay"), tr("load.replay_tip"), False, self._can_open(entry)),
+            ("replay", tr("load.replay"), tr("load.replay_tip"), False,
+             self._can_open(entry) and entry is not None and not entry.finished),
             ("rename", tr("load.rename"), self._change_tip(entry, "rename"), False,
              self._can_change(entry) and entry is not None and entry.record is not None),
             ("delete", tr("load.delete"), self._change_tip(entry, "delete"), False,
@@ -145,11 +146,9 @@ class LoadScene(Scene):
             if name is not None:
                 self._rename(name)
             return
-        if (
-            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-            and event.ui_element is self.dialog
-        ):
-            self._delete()
+        if isinstance(self.dialog, dialogs.Question) and self.dialog.alive():
+            if self.dialog.answer(event):
+                self._delete()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.widgets:
             return
@@ -231,12 +230,10 @@ class LoadScene(Scene):
         return self.dialog is not None and self.dialog.alive()
 
     def handle(self, intent: Intent) -> None:
-        if isinstance(self.dialog, dialogs.NameBox) and self.dialog.alive():
+        if self._modal():
             if intent.kind == "cancel":
                 self.dialog.close()
-            return  # keys are the name being typed
-        if self._modal():
-            return
+            return  # keys are the name being typed, or the question's
         if intent.kind == "cancel":
             self.app.pop()
         elif intent.kind == "click":
@@ -271,10 +268,8 @@ class LoadScene(Scene):
     def _values(self, entry: storage.SaveEntry) -> list[str]:
         record = entry.record
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.modified))
-        if record is None:
-            reason = entry.error
-            why = error_sentence("save", reason.code, reason.params) if reason else ""
-            return [entry.path.name, tr("load.damaged"), why, "", when]
+        if record is None:  # why it cannot be opened: the row's tooltip
+            return [entry.path.stem, tr("load.damaged"), "", "", when]
         names = ", ".join(str(seat["name"]) for seat in record.seats)
         moves = tr("load.finished") if entry.finished else str(entry.moves)
         return [entry.name, rules.GAMES[record.game].info.title,
@@ -311,11 +306,18 @@ class LoadScene(Scene):
             elif index % 2:
                 pygame.draw.rect(surface, (228, 214, 184), row, border_radius=self.s(6))
             colour = artwork.INK if entry.record is not None else (140, 60, 40)
-            for value, cell in zip(self._values(entry), self._cells(row), strict=True):
+            values = self._values(entry)
+            for column, (value, cell) in enumerate(zip(values, self._cells(row), strict=True)):
+                # The save's name and the seats' names are the players' own words: a long
+                # one ends in "…", and its tooltip shows it whole.
+                free = column in (0, 2)  # a long game title wraps to a second line
                 text.draw(surface, value, cell, self.s(17), colour, valign="middle",
-                          max_lines=1)
+                          max_lines=1 if free else 2, free_text=free)
             if entry.path == self.current:
                 self.tips.append((row, tr("load.on_the_table")))
+            elif entry.error is not None:
+                why = error_sentence("save", entry.error.code, entry.error.params)
+                self.tips.append((row, why))
         surface.set_clip(clip)
         rows = self._rows()
         if len(self.entries) > rows:  # where the shown rows are in the whole list

@@ -146,13 +146,16 @@ class TableScene(Scene):
         ):
             if name == "hint" and self.hint_seat() is None:
                 continue
-            rect = pygame.Rect(0, pad, self.s(width), h)
-            rect.right = x
-            x = rect.left - self.s(6)
             enabled = name != "undo" or self._undo_allowed()
             words = tr(f"table.{name}")
             if name == "hint" and self.hints.thinking:
                 words, enabled = tr("table.hint_thinking"), False
+            # As wide as its words need (up to the usual width): room for the status line.
+            natural = resources.font(theme.font_size(17, self.app.scale)).size(words)[0]
+            width = min(self.s(width), max(self.s(64), natural + self.s(30)))
+            rect = pygame.Rect(0, pad, width, h)
+            rect.right = x
+            x = rect.left - self.s(6)
             self._button(rect, words, tr(f"table.{name}_tip"), name, enabled=enabled)
         self.bar_left = x  # the status line ends here
 
@@ -467,17 +470,15 @@ class TableScene(Scene):
             if name is not None:
                 self._save_as(name)
             return
+        if isinstance(self.dialog, dialogs.Question) and self.dialog.alive():
+            if self.dialog.answer(event) and self.dialog_kind == "leave":
+                from client.scenes import launch
+
+                launch.back_to_menu(self.app)
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             name, arg = self.buttons[event.ui_element]
             self.command(name, arg)
-        elif (
-            event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
-            and event.ui_element is self.dialog
-            and self.dialog_kind == "leave"
-        ):
-            from client.scenes import launch
-
-            launch.back_to_menu(self.app)
 
     def command(self, name: str, arg: Any = None) -> None:
         from client.scenes import launch
@@ -550,10 +551,10 @@ class TableScene(Scene):
         self.app.toast(tr("save.saved", name=self.save_path.stem))
 
     def handle(self, intent: Intent) -> None:
-        if isinstance(self.dialog, dialogs.NameBox) and self.dialog.alive():
+        if isinstance(self.dialog, dialogs.NameBox | dialogs.Question) and self.dialog.alive():
             if intent.kind == "cancel":
                 self.dialog.close()
-            return  # the keys are a name being typed, not moves or commands
+            return  # keys are a name being typed or the question's, not moves
         if intent.kind == "wheel" and self.log.rect.collidepoint(intent.pos):
             self.log.scroll_by(3 if intent.name == "in" else -3)  # the log reads back
             return
