@@ -39,9 +39,10 @@ from rules.conquest_of_the_empire.logic_season import awards
 from rules.conquest_of_the_empire.state import NEUTRAL, State, Step
 from rules.core import Action, Game, Seat
 
-ROLLOUT_DEPTH = 16
-"""Actions a rollout plays past the tree before `evaluate` scores it: about one turn round
-the table."""
+ROLLOUT_DEPTH = 8
+"""Actions a rollout plays past the tree before `evaluate` scores it: two or three actions.
+Short, so that a decision gets more iterations among its forty-odd choices; the evaluation
+counts the actions each seat still has, so a cut in mid-turn favours nobody."""
 OPPONENTS_BY_POLICY = True
 """Inside the tree the other seats play the policy: with 40 or more choices at a time the
 search cannot afford a tree per opponent, and the policy is a fair model of a player."""
