@@ -1513,3 +1513,45 @@ def test_a_drafted_game_saves_and_replays() -> None:
     record = GameRecord(GAME.id, ["a", "b", "c"], 9, {"homelands": "draft"}, log)
     loaded, state = load_save(record.dumps())
     assert loaded.options == {"homelands": "draft"} and state == s
+
+
+# -- the AI hooks -----------------------------------------------------------------------------
+
+
+def test_the_rollout_policy_always_answers_with_a_legal_action() -> None:
+    from rules.conquest_of_the_empire import ai
+
+    for players in (2, 4, 6):
+        rng = random.Random(players)
+        s = GAME.new_game(players, seed=players)
+        while GAME.to_act(s):
+            a = ai.rollout_action(GAME, s, s.actor, rng)
+            assert a in legal(s)
+            values = ai.evaluate(GAME, s)
+            assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
+            s = run(s, a)
+
+
+def test_the_policy_beats_random_play() -> None:
+    from rules.conquest_of_the_empire import ai
+
+    wins = 0
+    for k in range(6):
+        rng = random.Random(k)
+        s = GAME.new_game(2, seed=k)
+        while GAME.to_act(s):
+            seat = s.actor
+            a = ai.rollout_action(GAME, s, seat, rng) if seat == k % 2 else rng.choice(legal(s))
+            s = run(s, a)
+        out = GAME.outcome(s)
+        assert out is not None
+        wins += (k % 2) in out.winners
+    assert wins >= 5
+
+
+def test_the_search_answers_with_a_legal_action() -> None:
+    from rules.ai.ismcts import SearchConfig, search
+
+    s = action_phase(3, clear=False)
+    result = search(GAME, s, s.actor, SearchConfig(iterations=30))
+    assert result.action in legal(s)
