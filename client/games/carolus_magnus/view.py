@@ -277,7 +277,12 @@ class CarolusView(GameView):
         tiles = self.territory(tid)["tiles"]
         x, y = self.board.to_screen(self.spots[tiles[len(tiles) // 2]]["emperor"])
         r = self.s(11)
-        centre = (round(x), round(y - self._emperor_px() * 0.2))
+        # Towards the ring's middle from where the Emperor would stand: onto the track,
+        # clear of the cubes in the tile.
+        mx, my = self.board.to_screen(self.painter.middle)
+        d = math.hypot(mx - x, my - y) or 1.0
+        shift = r * 1.6
+        centre = (round(x + (mx - x) / d * shift), round(y + (my - y) / d * shift))
         pygame.draw.circle(surface, (40, 30, 20), (centre[0] + 1, centre[1] + 2), r)
         pygame.draw.circle(surface, art.ACCENT_RING, centre, r)
         pygame.draw.circle(surface, (40, 30, 20), centre, r, max(1, self.s(2)))
@@ -342,7 +347,7 @@ class CarolusView(GameView):
         size = self._token_px()
         font_px = max(self.s(14), round(size * 0.72))
         digit = resources.font(font_px, True).size("0")[0]
-        cell_w = size + digit + self.s(4)
+        cell_w = size + digit + self.s(7)
         rows = [groups[:3], groups[3:]] if len(groups) > 3 else [groups]
         row_h = size + self.s(5)
         y0 = centre[1] - row_h * len(rows) / 2
