@@ -1121,3 +1121,45 @@ def test_every_action_type_round_trips_through_json() -> None:
     for a in (Found("persia"), Trade(3, "sind", 2), Keep(1, 0, 1, 0), Attack("ur", 2, "sack"),
               Convert("red", "3:4"), Receive("seda"), Give("vela"), Build("coloso")):
         assert GAME.action_from_json(GAME.action_to_json(a)) == a
+
+
+def test_a_trade_the_initiator_cannot_pay_for_is_not_offered() -> None:
+    s = round_four_start()
+    remove(s, SABA, "ormuz", "golfo_persico")
+    s.items[PERSIA] &= ~(1 << item("agricultura"))  # only Betún (4) to give for Seda (12)
+    s.reserve[PERSIA] += 1
+    s = phase_turn(s, PERSIA, BLUE, avail=1)
+    s.census[PERSIA] = 3  # 8 coins short: 4 positions needed
+    s.cache.clear()
+    assert not any(isinstance(a, Trade) for a in GAME.legal_actions(s, PERSIA))
+    s.census[PERSIA] = 4
+    s.cache.clear()
+    s = play(s, PERSIA, Trade(INDIA, "sind", 1))
+    s = play(s, PERSIA, Receive("seda"))
+    s = play(s, PERSIA, Give("betun"))
+    assert s.census[PERSIA] == 0 + 1 and s.census[INDIA] == 4
+
+
+def test_the_coloso_adds_one_point_per_technology_of_every_level() -> None:
+    s = example_setup().copy()
+    s.wonders[2] = PERSIA
+    s.reserve[PERSIA] -= 1
+    own(s, PERSIA, "liderazgo", "metalurgia", "ingenieria", "vela")
+    parts = score(s, PERSIA)
+    assert parts["wonder"] == 12 and parts["colossus"] == 4
+    assert parts["technologies"] == 6 + 2  # only the highest of each branch
+
+
+def test_an_empty_cup_is_refilled_from_the_whole_discard() -> None:
+    s = example_setup().copy()
+    s.cup[PERSIA] = [1, 0, 0, 0]
+    s.discard[PERSIA] = [0, 2, 1, 0]
+    s.hand[PERSIA] = [0, 0, 0, 0]
+    for c in range(4):  # the arrangement's tokens come from, or go back to, the pool
+        s.pool[c] = 80 - sum(x[c] for rows in (s.cup, s.hand, s.discard) for x in rows)
+    events: list[dict[str, object]] = []
+    logic.draw(s, PERSIA, 4, events)
+    kinds = [e["type"] for e in events]
+    assert kinds[0] == "token_drawn" and kinds[1] == "cup_refilled"
+    assert s.hand[PERSIA] == [1, 2, 1, 0] and s.discard[PERSIA] == [0, 0, 0, 0]
+    conserved(s)
