@@ -146,7 +146,7 @@ class Settings:
         """Show the app in `language` without making it the saved setting (`--lang`): the
         file keeps the language chosen in Settings, unless the player chooses another."""
         self._saved_language = self.language
-        self._for_now = language
+        self._for_now: str | None = language
         self.language = language
 
     def choose_language(self, language: str) -> None:

@@ -289,9 +289,9 @@ def _entry(path: Path, named: bool) -> SaveEntry | None:
             else:
                 over = get_game(record.game).outcome(state) is not None
                 _read_cache[key] = (record, state, over, None)
-    record, state, over, error = _read_cache[key]
-    name = path.stem if named else default_name(record, path, info.st_mtime)
-    return SaveEntry(path, name, named, info.st_mtime, record, state, over, error)
+    found, found_state, over, refusal = _read_cache[key]
+    name = path.stem if named else default_name(found, path, info.st_mtime)
+    return SaveEntry(path, name, named, info.st_mtime, found, found_state, over, refusal)
 
 
 def default_name(record: GameRecord | None, path: Path | None, modified: float = 0.0) -> str:
@@ -420,7 +420,7 @@ def save_named(record: GameRecord, name: str, current: Path | None) -> Path:
         raise BadName("taken", name=path.stem)
     write_atomic(path, record.dumps())
     moved = current is not None and current != path and current.parent.name == GAMES
-    if moved and owns_autosave():  # a second copy leaves the first copy's files alone
+    if moved and current is not None and owns_autosave():  # a second copy leaves them be
         _remove(current)
     return path
 

@@ -73,6 +73,7 @@ class MainMenu(Scene):
 
         if name == "resume" and self.resume:
             entry = self.resume
+            assert entry.record is not None  # resumable() lists only games that load
             launch.open_table(self.app, entry.record, entry.state, path=entry.path)
         elif name == "new":
             launch.open_setup(self.app)
