@@ -942,6 +942,18 @@ def test_illegal_actions_raise_stable_codes() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, PERSIA, Conquer("ur"))
     assert err.value.code == "not_present"
+    s = phase_turn(s, PERSIA, BLACK, avail=1)
+    for action, code in ((ExpandLand("mar_arabigo"), "land_expansion_needs_land"),
+                         (ExpandLand("elam"), "already_present"),
+                         (ExpandLand("india"), "not_adjacent"),
+                         (ExpandSea("mar_arabigo"), "needs_navegacion")):
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(s, PERSIA, action)
+        assert err.value.code == code, action
+    s = phase_turn(s, PERSIA, BLUE, avail=1)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(s, PERSIA, ExpandSea("media"))
+    assert err.value.code == "sea_expansion_needs_sea"
 
 
 def test_ties_go_to_the_most_milenario() -> None:

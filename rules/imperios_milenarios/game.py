@@ -97,6 +97,8 @@ from rules.imperios_milenarios.actions import (
 )
 from rules.imperios_milenarios.components import (
     AGES,
+    BLACK,
+    BLUE,
     COLOURS,
     DRAWS_PER_AGE,
     FINAL_AGES,
@@ -105,6 +107,7 @@ from rules.imperios_milenarios.components import (
     ITEMS,
     MAP_ID,
     N_GOODS,
+    NAVEGACION,
     SCHEMES,
     TECHS,
     WONDERS,
@@ -275,6 +278,14 @@ def refusal(s: ImperiosState, seat: Seat, a: Action) -> IllegalAction:
         return IllegalAction("unknown_colour", colour=a.colour)
     if isinstance(a, Found):
         return IllegalAction("not_a_free_capital_site", area=a.area)
+    if isinstance(a, ExpandLand | ExpandSea):
+        reason = _expansion_refusal(s, seat, a)
+        if reason is not None:
+            return reason
+    if isinstance(a, Trade) and (a.partner == seat or not 0 <= a.partner < s.players):
+        return IllegalAction("no_such_partner", partner=a.partner)
+    if isinstance(a, Trade) and s.traded[seat] >> a.partner & 1:
+        return IllegalAction("already_traded", partner=a.partner)
     if isinstance(a, Research | Art | Build | ExpandLand | ExpandSea | Trade) and s.avail < 1:
         return IllegalAction("no_actions_converted", colour=COLOURS[s.colour])
     if isinstance(a, Conquer | Attack):
@@ -296,6 +307,36 @@ def refusal(s: ImperiosState, seat: Seat, a: Action) -> IllegalAction:
         return IllegalAction("bad_keep", limit=logic.keep_limit(s, seat),
                              hand=dict(zip(COLOURS, s.hand[seat], strict=True)))
     return IllegalAction("illegal_action", action=a.TYPE, window=kind)
+
+
+def _expansion_refusal(
+    s: ImperiosState, seat: Seat, a: ExpandLand | ExpandSea
+) -> IllegalAction | None:
+    """Why an expansion is refused: phase, technology, the land/sea rule, adjacency."""
+    b = board(s.players)
+    area = b.index[a.area]
+    land = isinstance(a, ExpandLand)
+    if land and s.colour != BLACK:
+        return IllegalAction("wrong_phase", action=a.TYPE, phase=COLOURS[s.colour])
+    if not land and s.colour not in (BLUE, BLACK):
+        return IllegalAction("wrong_phase", action=a.TYPE, phase=COLOURS[s.colour])
+    if not land and s.colour == BLACK and not s.items[seat] >> NAVEGACION & 1:
+        return IllegalAction("needs_navegacion", area=a.area)
+    if s.presence[seat] >> area & 1:
+        return IllegalAction("already_present", area=a.area)
+    if s.avail < 1:
+        return IllegalAction("no_actions_converted", colour=COLOURS[s.colour])
+    r = reach(b, s.presence[seat], capitals(s, seat))
+    near = b.adj[area] & r
+    if not near:
+        return IllegalAction("not_adjacent", area=a.area)
+    if land and (b.sea >> area & 1 or not near & b.land):
+        return IllegalAction("land_expansion_needs_land", area=a.area)
+    if not land and not (b.sea >> area & 1 or near & b.sea):
+        return IllegalAction("sea_expansion_needs_sea", area=a.area)
+    if not land and ("expand_sea", area, -1, 0) in s.refused:
+        return IllegalAction("already_blocked", area=a.area)
+    return None
 
 
 # -- the end ---------------------------------------------------------------------------------
