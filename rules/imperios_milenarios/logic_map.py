@@ -32,9 +32,25 @@ def spread(b: Board, mask: int) -> int:
     return out
 
 
+_REACHED: dict[tuple[int, int, int], int] = {}
+"""Recent `reach` answers without removals: networks change slowly from state to state."""
+
+
 def reach(b: Board, net: int, caps: int, removed: int = 0) -> int:
     """Areas of the network `net` joined to a capital of `caps` by a chain of network areas
     that avoids `removed` (the capitals themselves are never removed)."""
+    if not removed:
+        key = (b.in_play, net, caps)
+        found = _REACHED.get(key)
+        if found is None:
+            if len(_REACHED) > 4096:
+                _REACHED.clear()
+            found = _REACHED[key] = _reach(b, net, caps, 0)
+        return found
+    return _reach(b, net, caps, removed)
+
+
+def _reach(b: Board, net: int, caps: int, removed: int) -> int:
     allowed = (net & ~removed) | caps
     seen = caps
     frontier = caps
