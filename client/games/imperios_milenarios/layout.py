@@ -21,7 +21,9 @@ COLOURS = ("red", "yellow", "blue", "black")
 
 @dataclass
 class CivPanel:
-    """One civilisation's board: header, counters, hand by colour, cup, items."""
+    """One civilisation's board: header, counters, hand by colour, cup, items. A small
+    board (many players in a small window) drops the rows it has no height for, items
+    first, then the counters (`show`); the board's tooltip still says everything."""
 
     seat: int
     rect: pygame.Rect
@@ -31,6 +33,7 @@ class CivPanel:
     cup: pygame.Rect
     reserve: pygame.Rect  # the totems in reserve: drag one onto the map to expand
     items: pygame.Rect  # goods, technologies and wonder
+    show: frozenset[str] = frozenset({"counters", "items"})
 
 
 @dataclass
@@ -52,7 +55,8 @@ class Layout:
     choices: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
-def layout(rect: pygame.Rect, players: int, scale: float) -> Layout:
+def layout(rect: pygame.Rect, players: int, scale: float, line: int = 0) -> Layout:
+    """`line`: the height a line of the boards' smallest text needs, in pixels."""
     def s(v: float) -> int:
         return round(v * scale)
 
@@ -60,7 +64,8 @@ def layout(rect: pygame.Rect, players: int, scale: float) -> Layout:
                       rect.h - 2 * s(MARGIN))
     gap = s(6)
     h = (col.h - gap * (players - 1)) // players
-    panels = {seat: _panel(seat, pygame.Rect(col.x, col.y + seat * (h + gap), col.w, h), scale)
+    panels = {seat: _panel(seat, pygame.Rect(col.x, col.y + seat * (h + gap), col.w, h), scale,
+                           line)
               for seat in range(players)}
     left = col.right + s(MARGIN)
     strip_rect = pygame.Rect(left, rect.bottom - s(MARGIN) - s(STRIP_H),
@@ -73,23 +78,27 @@ def layout(rect: pygame.Rect, players: int, scale: float) -> Layout:
     return Layout(board, panels, _strip(strip_rect, scale), choices)
 
 
-def _panel(seat: int, rect: pygame.Rect, scale: float) -> CivPanel:
+def _panel(seat: int, rect: pygame.Rect, scale: float, line: int = 0) -> CivPanel:
     def s(v: float) -> int:
         return round(v * scale)
 
     pad = s(8)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    row = max(s(16), min(s(30), round((inner.h - s(6)) / 4.2)))
+    line = max(line, s(16))
+    rows = 4 if inner.h >= 4 * line + s(8) else 3 if inner.h >= 3 * line + s(4) else 2
+    show = frozenset({"counters", "items"} if rows == 4 else {"counters"} if rows == 3 else ())
+    row = max(line, min(s(30), round((inner.h - s(6)) / (rows + 0.2))))
     header = pygame.Rect(inner.x, inner.y, inner.w, row)
-    counters = pygame.Rect(inner.x, header.bottom, inner.w, row)
+    counters = pygame.Rect(inner.x, header.bottom, inner.w, row if "counters" in show else 0)
     hand_y = counters.bottom + s(2)
+    hand_h = min(row + s(4), inner.bottom - hand_y)
     slot = min(row + s(4), (inner.w - s(96)) // 4)
-    hand = [pygame.Rect(inner.x + i * slot, hand_y, slot, row + s(4)) for i in range(4)]
-    cup = pygame.Rect(hand[-1].right + s(6), hand_y, s(44), row + s(4))
-    reserve = pygame.Rect(cup.right + s(4), hand_y, inner.right - cup.right - s(4), row + s(4))
+    hand = [pygame.Rect(inner.x + i * slot, hand_y, slot, hand_h) for i in range(4)]
+    cup = pygame.Rect(hand[-1].right + s(6), hand_y, s(44), hand_h)
+    reserve = pygame.Rect(cup.right + s(4), hand_y, inner.right - cup.right - s(4), hand_h)
     items = pygame.Rect(inner.x, hand[0].bottom + s(2), inner.w,
-                        max(row, inner.bottom - hand[0].bottom - s(2)))
-    return CivPanel(seat, rect, header, counters, hand, cup, reserve, items)
+                        max(0, inner.bottom - hand[0].bottom - s(2)))
+    return CivPanel(seat, rect, header, counters, hand, cup, reserve, items, show)
 
 
 def _strip(rect: pygame.Rect, scale: float) -> Strip:
@@ -131,7 +140,7 @@ def moved_panel(p: CivPanel, dx: int, dy: int) -> CivPanel:
     """The same board `dx, dy` away (to draw it into its own picture)."""
     return CivPanel(p.seat, p.rect.move(dx, dy), p.header.move(dx, dy), p.counters.move(dx, dy),
                     [r.move(dx, dy) for r in p.hand], p.cup.move(dx, dy),
-                    p.reserve.move(dx, dy), p.items.move(dx, dy))
+                    p.reserve.move(dx, dy), p.items.move(dx, dy), p.show)
 
 
 def moved_strip(st: Strip, dx: int, dy: int) -> Strip:

@@ -97,11 +97,12 @@ def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
     artwork.draw_seat_marker(surface, (h.x + h.h // 2, h.centery), max(4, h.h // 2 - view.s(3)),
                              view.colour_of(seat))
     name_box = pygame.Rect(h.x + h.h + view.s(4), h.y, h.w - h.h - view.s(96), h.h)
-    view.text(surface, words.civ(view, seat), 15, name_box, INK, True, valign="middle",
+    view.text(surface, words.civ(view, seat), 14, name_box, INK, True, valign="middle",
               max_lines=1, free_text=True)
     age_box = pygame.Rect(h.right - view.s(92), h.y, view.s(92), h.h)
-    view.text(surface, tr(f"im.age_short.{c['age']}"), 14, age_box, MUTED, True, "right",
-              "middle", 1)
+    age = tr(f"im.age_short.{c['age']}")
+    if view.fits(age, 14, age_box, bold=True):
+        view.text(surface, age, 14, age_box, MUTED, True, "right", "middle", 1)
     if v.get("dragon") == seat:
         pygame.draw.circle(surface, DRAGON, (name_box.right + view.s(2), h.centery),
                            view.s(7))
@@ -110,7 +111,8 @@ def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
     k = panel.counters
     score = c.get("score", {}).get("total", 0)
     line = tr("im.panel.counters", census=c["census"], armies=c["armies"], score=score)
-    view.text(surface, line, 14, k, INK, valign="middle", max_lines=1)
+    if "counters" in panel.show and view.fits(line, 14, k):
+        view.text(surface, line, 14, k, INK, valign="middle", max_lines=1)
     for colour, slot in zip(COLOURS, panel.hand, strict=True):
         n = c["hand"][colour]
         px = max(8, min(slot.h - view.s(4), slot.w - view.s(14)))
@@ -140,7 +142,11 @@ def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
     techs = [words.item(t) for t in c["technologies"]]
     line = tr("im.panel.items", goods=", ".join(parts) or "—", techs=", ".join(techs) or "—",
               wonder=words.item(c["wonder"]) if c.get("wonder") else "—")
-    view.text(surface, line, 13, items, MUTED, max_lines=3)
+    if not view.fits(line, 13, items):  # the board's tooltip lists them all
+        line = tr("im.panel.items_short", goods=len(parts), techs=len(techs),
+                  wonder=1 if c.get("wonder") else 0)
+    if "items" in panel.show and view.fits(line, 13, items):
+        view.text(surface, line, 13, items, MUTED, max_lines=3)
 
 
 def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> None:
@@ -176,7 +182,10 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
                 pygame.draw.line(surface, MUTED, slot.bottomleft, slot.topright, view.s(2))
     title = pygame.Rect(strip.goods["P"][0].x, strip.rect.y + view.s(6),
                         strip.goods["P"][-1].right - strip.goods["P"][0].x, title_h)
-    view.text(surface, tr("im.strip.goods"), 13, title, INK, True, max_lines=1)
+    words_ = tr("im.strip.goods")
+    if not view.fits(words_, 13, title, bold=True):
+        words_ = tr("im.strip.goods_short")
+    view.text(surface, words_, 13, title, INK, True, max_lines=1)
     techs = v["technologies"]
     for t in TECHS:
         slot = strip.techs[t.branch][t.level - 1]
@@ -201,8 +210,9 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
         pygame.draw.rect(surface, (226, 210, 170), slot, border_radius=view.s(4))
         pygame.draw.rect(surface, MUTED, slot, max(1, view.s(1)), border_radius=view.s(4))
         name_box = pygame.Rect(slot.x + view.s(4), slot.y, slot.w - view.s(28), slot.h)
-        view.text(surface, words.item(key), 12, name_box, INK, True, valign="middle",
-                  max_lines=2)
+        if view.fits(words.item(key), 12, name_box, bold=True):  # else its tooltip names it
+            view.text(surface, words.item(key), 12, name_box, INK, True, valign="middle",
+                      max_lines=2)
         if builder is not None:
             artwork.draw_seat_marker(surface, (slot.right - view.s(12), slot.centery),
                                      max(3, view.s(7)), view.colour_of(builder))

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, text
+from client import artwork, resources, text
 from client.anim import Tween
 from client.art import antique
 from client.art import imperios_milenarios as art
@@ -111,7 +111,9 @@ class ImperiosView(GameView):
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         super().layout(rect, scale)
-        self.lay = layout(rect, len(self.names), self.scale)
+        px = max(self.min_text, self.s(14), text.floor_px(self.scale))
+        line = resources.font(px, True).get_linesize() + self.s(2)
+        self.lay = layout(rect, len(self.names), self.scale, line)
         if self.lay.board != self.board.camera.viewport:
             self.board.layout(self.lay.board, self.focus)
 
@@ -448,17 +450,31 @@ class ImperiosView(GameView):
         return label
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
-        """The final score broken down per civilisation, as §7 gives it."""
+        """The final score broken down per civilisation, as §7 gives it: one column each
+        when the board is wide enough for the words, else one line each with the total
+        (the results screen and the boards' tooltips say the rest)."""
         assert self.lay is not None
         civs = self.view["civs"]
         box = self.lay.board.inflate(-self.s(40), -self.s(40))
         col_w = box.w // max(1, len(civs))
+        lines = [words.score_lines(self, i) for i in range(len(civs))]
+        row = self.s(20)
+        label_w = col_w - self.s(56)
+        tall = self.s(80) + row * max((len(x) for x in lines), default=0)
+        full = tall <= box.h and label_w > 0 and all(
+            self.fits(label, 13, pygame.Rect(0, 0, label_w, row))
+            for x in lines for label, _n in [*x, (tr("im.score.total"), 0)])
+        title = pygame.Rect(box.x + self.s(12), box.y + self.s(8), box.w - self.s(24),
+                            self.s(26))
         with text.layer("scores"):
             pygame.draw.rect(surface, (236, 226, 198), box, border_radius=self.s(10))
             pygame.draw.rect(surface, antique.INK, box, self.s(2), border_radius=self.s(10))
-            self.text(surface, tr("im.score.title"), 18, pygame.Rect(box.x + self.s(12),
-                      box.y + self.s(8), box.w - self.s(24), self.s(26)), antique.INK, True,
-                      "center", max_lines=1)
+            if self.fits(tr("im.score.title"), 18, title, bold=True):
+                self.text(surface, tr("im.score.title"), 18, title, antique.INK, True, "center",
+                          max_lines=1)
+            if not full:
+                self._draw_totals(surface, box)
+                return
             for i, c in enumerate(civs):
                 x = box.x + i * col_w + self.s(8)
                 y = box.y + self.s(44)
@@ -468,18 +484,36 @@ class ImperiosView(GameView):
                           pygame.Rect(x + self.s(20), y, col_w - self.s(30), self.s(22)),
                           antique.INK, True, max_lines=1, free_text=True)
                 y += self.s(28)
-                for label, n in words.score_lines(self, i):
-                    self.text(surface, label, 13, pygame.Rect(x, y, col_w - self.s(56),
-                                                              self.s(20)), antique.INK,
+                for label, n in lines[i]:
+                    self.text(surface, label, 13, pygame.Rect(x, y, label_w, row), antique.INK,
                               max_lines=1)
                     self.label(surface, str(n), 13, (x + col_w - self.s(16), y), antique.INK,
                                True, "topright")
-                    y += self.s(20)
+                    y += row
                 total = c.get("score", {}).get("total", 0)
-                self.text(surface, tr("im.score.total"), 14, pygame.Rect(x, y + self.s(4),
-                          col_w - self.s(56), self.s(22)), antique.INK, True, max_lines=1)
+                self.text(surface, tr("im.score.total"), 14,
+                          pygame.Rect(x, y + self.s(4), label_w, self.s(22)), antique.INK, True,
+                          max_lines=1)
                 self.label(surface, str(total), 15, (x + col_w - self.s(16), y + self.s(4)),
                            antique.INK, True, "topright")
+
+    def _draw_totals(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        civs = self.view["civs"]
+        row = max(self.s(18), min(self.s(26), (box.h - self.s(44)) // max(1, len(civs))))
+        y = box.y + self.s(40)
+        for i, c in enumerate(civs):
+            if y + row > box.bottom:
+                return
+            artwork.draw_seat_marker(surface, (box.x + self.s(18), y + row // 2), self.s(7),
+                                     self.colour_of(i))
+            total = str(c.get("score", {}).get("total", 0))
+            number = self.label(surface, total, 14, (box.right - self.s(12), y + row // 2),
+                                antique.INK, True, "midright")
+            name_box = pygame.Rect(box.x + self.s(32), y, number.x - box.x - self.s(40), row)
+            if name_box.w > 0:
+                self.text(surface, words.civ(self, i), 13, name_box, antique.INK,
+                          valign="middle", max_lines=1, free_text=True)
+            y += row
 
     # -- panels' lights and tips ----------------------------------------------------------------
     def _panel_lit(self, seat: int, ctx: DrawContext) -> dict[str, Any]:

@@ -156,7 +156,7 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
     v = view.view
     w = v.get("window", {})
     kind = w.get("kind", "")
-    name = civ(view, seat)
+    name = view.names[seat] if 0 <= seat < len(view.names) else str(seat)
     if kind == "found":
         return tr("im.prompt.found", name=name, n=len(legal))
     if kind == "pick":
@@ -169,8 +169,10 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
         asked = action.get("asked")
         points = chokepoints(view, action, asked)
         where = ", ".join(area(view, k) for k in points) or tr("im.none")
-        return tr(f"im.prompt.{kind}", name=name, what=declared_text(view, action),
-                  blocker=civ(view, asked), where=where)
+        what = tr(f"im.declared_short.{action.get('kind', '')}",
+                  area=area(view, action.get("area")))
+        return tr(f"im.prompt.{kind}", name=name, what=what, blocker=civ(view, asked),
+                  where=where)
     if kind in ("contest", "sack"):
         c = w["contest"]
         return tr(f"im.prompt.{kind}", name=name, attacker=civ(view, c["attacker"]),
