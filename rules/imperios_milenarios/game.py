@@ -40,6 +40,24 @@
   `last_round` (bool), `history`: once the game is over, per round `{census:
   [...], score: [...]}` (empty before), `outcome`: None, or `{scores, ranking,
   winners}` once over.
+
+Events (all public, `to: "all"`), in the order things happen: `founded {seat, area,
+neighbours}`, `dragon {seat}`, `round {round, dragon, order}`, `token_drawn {seat,
+colour, cup}` one per token and `cup_refilled {seat, tokens}`, `picked {seat, colour,
+pool, from_discard?}`, `pool_exhausted {colour}`, `phase {colour}`, `recruited {seat,
+tokens, armies}`, `converted {seat, colour, tokens, actions, available}`, `art {seat,
+census}`, `research {seat, tech}`, `wonder_built {seat, wonder}`, `expanded {seat,
+area, by: "land" | "sea"}`, `declared {seat, action, area, target, k, route,
+blockers}`, `blocked {seat, actor, area}`, `appealed {seat, blocker}`, `held`,
+`lifted`, `let_pass {seat}`, `action_blocked {seat, action, area, by}`, `conquered
+{seat, area, armies}`, `good_won {seat, good, area}`, `no_good {seat}`, `attack {seat,
+defender, area, attack}`, `defended` / `pressed {seat, armies}`, `yielded`,
+`withdrew`, `abandoned {seat}`, `expelled {seat, defender, area}`, `sacked {seat,
+defender, area, armies, census}`, `last_capital_sacked {seat}`, `trade_open {seat,
+partner, area, k}`, `traded {seat, partner, area, k, received, given, paid, census,
+partner_census}`, `relocated {seat, area}`, `totem_lacking {seat}`, `globalised
+{item}`, `turn_ended {seat, colour, lost}`, `kept {seat, tokens}`, `age_advanced
+{seat, age}`, `game_over {reasons}`.
 """
 
 from __future__ import annotations
