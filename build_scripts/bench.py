@@ -55,6 +55,8 @@ def main() -> None:
         print(json.dumps({"bench": "simulate", **simulate("carolus_magnus", players, 1000)}))
     for players in (3, 4, 5):
         print(json.dumps({"bench": "simulate", **simulate("corona_de_hierro", players, 1000)}))
+    for players in (4, 5, 7):  # random Imperios games run ~3,000 actions: 500 is enough
+        print(json.dumps({"bench": "simulate", **simulate("imperios_milenarios", players, 500)}))
     # The client: cold start to an interactive menu, table frame times at 1920x1080, and
     # idle CPU (seconds per second) on the menu and at a table waiting for the human.
     sys.stdout.flush()
