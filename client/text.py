@@ -553,18 +553,20 @@ def button_inner_width(width: int, scale: float) -> int:
 
 
 def fit_widget_text(
-    string: str, width: int, style: str, scale: float
+    string: str, width: int, style: str, scale: float, most: int = 0
 ) -> tuple[str, str | None, bool]:
     """(label, object id, shortened) for a button `width` px wide in `style`: the themed
     size if it fits, else the largest smaller themed size that does, else an ellipsis at
-    the floor."""
+    the floor. `most`: no larger than this (a row of buttons sharing one size)."""
     base_id, base, bold = BUTTON_STYLES[style]
     px = theme_px(base, scale)
+    if most:
+        px = max(widget_floor(scale), min(px, most))
     inner = button_inner_width(width, scale)
     low = widget_floor(scale)
     f = one_line(string, px, inner, bold=bold, floor=low)
     name = base_id or "#button"
-    object_id = base_id if f.size == px else f"{name}_{f.size}"
+    object_id = base_id if f.size == theme_px(base, scale) else f"{name}_{f.size}"
     return f.lines[0], object_id, f.elided
 
 
@@ -577,18 +579,32 @@ def button(
     style: str = "button",
     tip: str | None = None,
     container: Any = None,
+    most: int = 0,
 ) -> Any:
     """A pygame_gui button whose words fit: a smaller font, then "…" with the whole text
-    at the head of its tooltip."""
+    at the head of its tooltip (`most`: a largest size, for a row that shares one)."""
     import pygame_gui
 
-    shown, object_id, elided = fit_widget_text(string, rect.w, style, scale)
+    shown, object_id, elided = fit_widget_text(string, rect.w, style, scale, most)
     if elided:
         tip = string if not tip else f"{string}\n\n{tip}"
     kwargs: dict[str, Any] = {"tool_tip_text": tip or None, "object_id": object_id}
     if container is not None:
         kwargs["container"] = container
     return pygame_gui.elements.UIButton(rect, shown, manager, **kwargs)
+
+
+def shared_size(labels: list[tuple[str, int]], style: str, scale: float) -> int:
+    """One font size for a row of buttons ((words, width) each): the size the tightest
+    needs, so the row reads evenly."""
+    _id, base, bold = BUTTON_STYLES[style]
+    px = theme_px(base, scale)
+    sizes = [
+        one_line(w, px, button_inner_width(width, scale), bold=bold,
+                 floor=widget_floor(scale)).size
+        for w, width in labels
+    ]
+    return min(sizes, default=px)
 
 
 def dropdown(

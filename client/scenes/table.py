@@ -121,10 +121,11 @@ class TableScene(Scene):
         arg: Any = None,
         accent: bool = False,
         enabled: bool = True,
+        most: int = 0,
     ) -> Any:
         button = text.button(
             rect, words, self.manager, scale=self.app.scale, style="accent" if accent else "button",
-            tip=tip,
+            tip=tip, most=most,
         )
         if not enabled:
             button.disable()
@@ -224,12 +225,17 @@ class TableScene(Scene):
         if widths and sum(widths) > room:
             fair = max(self.s(96), room // len(widths))
             widths = [min(w, fair) for w in widths]
+        size = text.shared_size(
+            [(label, w) for (_s, _a, label), w in zip(choices, widths, strict=True)],
+            "accent", self.app.scale,
+        )
         for (seat, action, label), width in zip(choices, widths, strict=True):
             r = pygame.Rect(0, y, width, bh)
             r.right = x
             x = r.left - gap
             self._button(
-                r, label, self.view.action_tip(action), "act", (seat, action), accent=True
+                r, label, self.view.action_tip(action), "act", (seat, action), accent=True,
+                most=size,
             )
         self.prompt_text_width = x - rect.x - self.s(30)
 
