@@ -235,8 +235,13 @@ def read_save(path: Path) -> tuple[GameRecord, Any]:
 
 
 def resumable() -> SaveEntry | None:
-    """The unfinished game played last (the menu's Resume), or None."""
-    return next((e for e in list_saves() if e.record is not None and not e.finished), None)
+    """The unfinished game played last (the menu's Resume), or None; reads no more files
+    than it takes to find it."""
+    for _m, path, named in _found():
+        entry = _entry(path, named)
+        if entry is not None and entry.record is not None and not entry.finished:
+            return entry
+    return None
 
 
 @dataclass
@@ -313,6 +318,12 @@ def list_saves() -> list[SaveEntry]:
     """Every game in `games/` and `saves/`, the one played last first. Never raises: a file
     deleted meanwhile is left out, a folder that cannot be read lists nothing (`folder_problem`
     says why). An old `autosave.json` moves into `games/` first (by its owner only)."""
+    entries = (_entry(path, named) for _m, path, named in _found())
+    return [e for e in entries if e is not None]
+
+
+def _found() -> list[tuple[float, Path, bool]]:
+    """(modified, path, named) of the listed files, newest first, none of them read yet."""
     global _folder_problem
     _folder_problem = None
     try:
@@ -331,8 +342,7 @@ def list_saves() -> list[SaveEntry]:
         except OSError as exc:
             _folder_problem = reason(exc)
     found.sort(key=lambda f: f[0], reverse=True)
-    entries = [_entry(path, named) for _m, path, named in found[:LIST_LIMIT]]
-    return [e for e in entries if e is not None]
+    return found[:LIST_LIMIT]
 
 
 _folder_problem: tuple[str, str] | None = None
