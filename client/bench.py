@@ -68,8 +68,6 @@ def idle_cpu(seconds: float = 4.0, size: tuple[int, int] = (1280, 800)) -> dict[
     Both after a second and a half to settle (hover and tooltip time after the start)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
-    import pygame
-
     from client.app import FPS, IDLE_FPS, SETTLE, App
     from client.scenes.launch import autoplay, default_seats
     from client.scenes.menu import MainMenu
@@ -103,7 +101,6 @@ def idle_cpu(seconds: float = 4.0, size: tuple[int, int] = (1280, 800)) -> dict[
         figures[f"{name}_cpu_per_s"] = round(cpu, 3)
         figures[f"{name}_draws"] = draws
     app.quit()
-    pygame.quit()
     return figures
 
 

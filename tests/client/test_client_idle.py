@@ -66,3 +66,15 @@ def test_the_table_asks_for_frames_while_a_tween_plays(harness):
                    before)
     assert table.animating()
     assert draws_during(harness, 5) == 5
+
+
+def test_make_bench_reports_idle_cpu_on_the_menu_and_at_a_waiting_table(data_dir):
+    """The figures `make bench` prints (their values are machine-dependent, not tested):
+    both screens measured, and neither drawn while idle."""
+    from client.bench import idle_cpu
+
+    figures = idle_cpu(seconds=0.3)
+    assert figures["bench"] == "client_idle_cpu"
+    for where in ("menu", "table"):
+        assert figures[f"{where}_cpu_per_s"] >= 0
+        assert figures[f"{where}_draws"] == 0
