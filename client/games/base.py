@@ -158,6 +158,26 @@ class GameView:
         be drawn first), if there is one."""
         return None
 
+    def key_spots(self, legal: list[Action]) -> list[pygame.Rect]:
+        """Where the number keys 1–9 click on the table, in order, when the prompt has no
+        buttons (the choice is made on the table: Coup's action board, a card to give up).
+        The table draws each one's number on it (`draw_key`)."""
+        return []
+
+    def draw_key(self, surface: pygame.Surface, number: int, rect: pygame.Rect) -> None:
+        """The number key that clicks `rect`: a small ink disc at its right end (a row) or
+        its top-right corner (a card)."""
+        r = max(6, min(self.s(10), rect.h // 2 - 2))
+        if rect.w > 2 * rect.h:
+            centre = (rect.right - self.s(4) - r, rect.centery)
+        else:
+            centre = (rect.right - self.s(4) - r, rect.y + self.s(4) + r)
+        pygame.draw.circle(surface, artwork.INK, centre, r)
+        pygame.draw.circle(surface, artwork.ACCENT, centre, r, max(1, self.s(2)))
+        px = max(10, round(r * 1.3))
+        text.label(surface, str(number), px, centre, artwork.PARCHMENT, bold=True,
+                   anchor="center")
+
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         """Where on the table `action` is chosen (for the Hint's glow), if it is."""
         return None

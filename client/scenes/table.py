@@ -609,6 +609,20 @@ class TableScene(Scene):
         if 1 <= number <= len(choices):
             name, arg = self.buttons[choices[number - 1]]
             self.command(name, arg)
+            return
+        spots = self._key_spots()
+        if 1 <= number <= len(spots):  # the choice is on the table: click it
+            self._click_table(spots[number - 1].center)
+            self._show_view()
+
+    def _key_spots(self) -> list[pygame.Rect]:
+        """What the number keys click on the table when the prompt has no buttons."""
+        if self.session.over or self.timeline.busy or any(
+            name in ("act", "acts") for name, _arg in self.buttons.values()
+        ):
+            return []
+        seats = self._prompt_seats()
+        return self.view.key_spots(self.session.legal(seats[0]))[:9] if seats else []
 
     def _drag_table(self, intent: Intent) -> None:
         """Drag and drop on the table: the view picks up and follows; a drop may play."""
@@ -686,6 +700,8 @@ class TableScene(Scene):
         for part in rect_around(table, covered.clip(table) if covered is not None else None):
             surface.blit(frame, part, part)
         self.view.draw(surface, self.ctx)
+        for number, spot in enumerate(self._key_spots(), start=1):
+            self.view.draw_key(surface, number, spot)
         for tween in self.timeline.active():
             self.view.draw_tween(surface, tween)
         # The frame round the table, over anything the view drew past its edge.

@@ -294,3 +294,22 @@ def test_an_exchange_tags_the_cards_drawn_and_returns_them_by_clicking(harness):
     harness.click(rect.center)
     assert table.session.state.phase.value != "exchange"
     assert len(table.session.state.hidden[0]) == 2 and table.view.drawn == []
+
+
+def test_number_keys_choose_on_the_action_board_then_the_target(harness):
+    """The README's 1–9 work on Coup's board too: a row's number declares it (or opens its
+    targets), then the targets take the numbers; each number is drawn on what it presses."""
+    table = start_table(harness, [HUMAN, RANDOM_AI, RANDOM_AI], seed=6, start_player=0)
+    lift_curtain(harness, table)
+    legal = table.session.legal(0)
+    spots = table._key_spots()
+    kinds = [kind for kind, rect in table.view.board_rows() if rect in spots]
+    assert kinds and kinds == [k for k, _r in table.view.board_rows()
+                               if any(a.type == k for a in legal)]
+    harness.key(pygame.K_1 + kinds.index("steal"))
+    assert table.view.choosing == "steal"
+    targets = table._key_spots()
+    assert len(targets) == 3  # two rivals, then "back"
+    harness.key(pygame.K_1)
+    last = table.session.steps[0]
+    assert (last.seat, last.action.type, last.action.target) == (0, "steal", 1)

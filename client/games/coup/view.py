@@ -205,6 +205,21 @@ class CoupView(CoupMotion, GameView):
                         return action
         return None
 
+    def key_spots(self, legal: list[Action]) -> list[pygame.Rect]:
+        """1–9 on the action board's rows (then on the targets), the cards to pick or
+        give back."""
+        if self.table is None or self.viewer is None or not legal:
+            return []
+        phase = self.view.get("phase")
+        if phase == "action":
+            if self.choosing:
+                return [r for _a, r in self.target_buttons(legal)] + [self.back_button()]
+            kinds = {a.type for a in legal}
+            return [rect for kind, rect in self.board_rows() if kind in kinds]
+        cards = self.pick_rects() if phase == "pick" else self.own_cards()
+        characters = {getattr(a, "character", None) for a in legal}
+        return [rect for character, rect in cards if character in characters]
+
     def _click_board(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         if self.choosing:
             for action, rect in self.target_buttons(legal):
@@ -556,16 +571,13 @@ class CoupView(CoupMotion, GameView):
         hover = enabled and rect.collidepoint(ctx.hover)
         fill = (255, 236, 170) if hover else (255, 248, 226) if enabled else (212, 202, 182)
         pygame.draw.rect(surface, fill, rect, border_radius=self.s(6))
-        if enabled:
+        if enabled:  # its number key (1–9) is drawn at its right end by the table
             pygame.draw.rect(
                 surface,
                 (214, 150, 30) if hover else (176, 140, 70),
                 rect,
                 self.s(3 if hover else 2),
                 border_radius=self.s(6),
-            )
-            self.label(
-                surface, "›", 20, (rect.right - self.s(6), rect.centery), TEXT, True, "midright"
             )
         r = min(rect.h // 2 - self.s(2), self.s(12))
         claim = CLAIMS.get(kind)
@@ -581,7 +593,7 @@ class CoupView(CoupMotion, GameView):
         # The row's name first; what it claims and who blocks it beside, when the row has
         # room for it (its tooltip always says it all).
         left = rect.x + 2 * r + self.s(14)
-        inner = pygame.Rect(left, rect.y, rect.right - self.s(18) - left, rect.h)
+        inner = pygame.Rect(left, rect.y, rect.right - self.s(30) - left, rect.h)
         natural = resources.font(self.s(15), True).size(label)[0]
         head = self.text(surface, label, 15, inner.inflate(min(0, natural - inner.w), 0).move(
             min(0, natural - inner.w) // 2, 0), colour, True, valign="middle", max_lines=1)
@@ -620,11 +632,11 @@ class CoupView(CoupMotion, GameView):
                 cards=self.view["influence"][seat],
             )
             left = rect.x + 2 * r + self.s(18)
-            box = pygame.Rect(left, rect.y, rect.right - self.s(8) - left, rect.h)
+            box = pygame.Rect(left, rect.y, rect.right - self.s(30) - left, rect.h)
             self.text(surface, text, 15, box, TEXT, True, valign="middle", max_lines=1)
         back = self.back_button()
         pygame.draw.rect(surface, (214, 204, 184), back, border_radius=self.s(6))
-        self.text(surface, tr("coup.board.back"), 15, back.inflate(-self.s(8), 0), TEXT, True,
+        self.text(surface, tr("coup.board.back"), 15, back.inflate(-self.s(60), 0), TEXT, True,
                   "center", "middle", 1)
 
     def current_balloons(self) -> dict[Seat, tuple[str, str, bool]]:
