@@ -871,3 +871,74 @@ def test_the_rollout_policy_challenges_a_claim_it_knows_is_false() -> None:
     s, _ = act(s, Tax(), Allow())  # seat 1 claims a Duke; seat 0 sees all three
     assert GAME.to_act(s) == (0,)
     assert ai.rollout_action(GAME, s, 0, random.Random(1)) == Challenge()
+
+
+# -- the public record the AI reads the others by, and a seat's memory of the court ----
+def test_claims_and_blocks_are_recorded_in_public_until_the_hand_changes() -> None:
+    s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN], [AMBASSADOR, CAPTAIN])
+    s, _ = act(s, Tax())
+    s, _ = allow_all(s)
+    view = GAME.view(s, 2)
+    assert view["claimed"] == [[DUKE], [], []]
+    s, _ = act(s, Steal(0))
+    s, _ = allow_all(s)
+    s, _ = act(s, Block(AMBASSADOR))
+    s, _ = allow_all(s)
+    # seat 0 blocked seat 1's extortion with the Ambassador, beside its earlier Duke
+    assert GAME.view(s, 2)["claimed"] == [[DUKE, AMBASSADOR], [CAPTAIN], []]
+    # a challenge won by showing the card replaces it: the old claims say nothing now
+    s2 = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN])
+    s2, _ = act(s2, Tax(), Challenge(), Reveal(), LoseInfluence(COUNTESS))
+    assert s2.claimed[0] == () and s2.shown == [1, 0]
+
+
+def test_a_caught_bluff_is_counted_and_its_claim_dropped() -> None:
+    s = table([CAPTAIN, COUNTESS], [AMBASSADOR, ASSASSIN])
+    s, _ = act(s, Tax(), Challenge(), Concede())
+    assert s.caught == [1, 0] and s.claimed[0] == ()
+    assert GAME.view(s, 1)["caught"] == [1, 0]
+
+
+def test_a_block_not_made_is_recorded_against_the_blocking_characters() -> None:
+    s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN])
+    s, _ = act(s, ForeignAid(), NoBlock())
+    assert GAME.view(s, 0)["passed"] == [[], [DUKE]]
+
+
+def test_a_seat_remembers_the_cards_it_put_back_and_others_do_not_see_them() -> None:
+    s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN])
+    s, _ = act(s, Exchange(), Allow(), ReturnCard(CAPTAIN), ReturnCard(DUKE))
+    assert sorted(GAME.view(s, 0)["court_known"]) == [CAPTAIN, DUKE]
+    assert GAME.view(s, 1)["court_known"] == []
+    # the sampled worlds keep them in the court, and forget what the other seat knows
+    for k in range(20):
+        world = GAME.sample_world(s, 0, random.Random(k))
+        assert Counter([CAPTAIN, DUKE]) <= Counter(world.court)
+        assert GAME.view(world, 0) == GAME.view(s, 0)
+    other = GAME.sample_world(s, 1, random.Random(3))
+    assert other.court_known[0] == ()
+
+
+def test_a_seat_forgets_the_court_once_another_seat_draws_from_it() -> None:
+    s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN])
+    s, _ = act(s, Exchange(), Allow(), ReturnCard(CAPTAIN), ReturnCard(DUKE))
+    assert s.court_known[0]
+    s, _ = act(s, Exchange(), Allow())
+    assert s.court_known[0] == ()
+
+
+def test_the_ai_weighs_worlds_by_the_claims_and_trusts_a_proven_claimant_more() -> None:
+    from rules.coup.ai import bluff_rate, world_weight
+
+    s = table([COUNTESS, ASSASSIN], [DUKE, CAPTAIN])
+    s, _ = act(s, Income(), Tax())
+    s, _ = allow_all(s)
+    holding, lying = s.copy(), s.copy()
+    lying.hidden[1] = [AMBASSADOR, CAPTAIN]
+    assert world_weight(GAME, holding, 0) == 1.0
+    assert world_weight(GAME, lying, 0) == pytest.approx(bluff_rate(s, 1))
+    # a seat that showed its cards when challenged is believed more
+    lying.shown[1] = 3
+    assert bluff_rate(lying, 1) < bluff_rate(s, 1)
+    lying.caught[1], lying.shown[1] = 3, 0
+    assert bluff_rate(lying, 1) > bluff_rate(s, 1)

@@ -324,7 +324,8 @@ class _Search:
         world = self.game.sample_world(self.state, self.seat, self.rng)
         if self.weight is not None:
             for _ in range(WORLD_TRIES - 1):
-                if self.rng.random() < self.weight(self.game, world, self.seat):
+                weight = self.weight(self.game, world, self.seat)
+                if weight >= 1.0 or self.rng.random() < weight:
                     break
                 world = self.game.sample_world(self.state, self.seat, self.rng)
         return world

@@ -176,6 +176,40 @@ def evaluate(game: Game[Any], state: CoupState) -> list[float]:
         values.append(WIN_WEIGHT * weights[q] / total + (1 - WIN_WEIGHT) * place)
     return values
 
+PASS_WITH_BLOCKER = 0.5
+"""How likely a plain player lets an action pass although it holds a card that blocks it."""
+
+
+def bluff_rate(state: CoupState, seat: Seat) -> float:
+    """How often `seat` seems to claim what it does not hold: a third before any evidence,
+    less with every challenge it won by showing the card, more with every one it lost."""
+    return (state.caught[seat] + 1.0) / (state.shown[seat] + state.caught[seat] + 3.0)
+
+
+def world_weight(game: Game[Any], state: CoupState, seat: Seat) -> float:
+    """How well the others' sampled cards explain their public play: every standing claim
+    (an action or a block) is worth its own weight if the card is held, the seat's bluff
+    rate if not; every block it could have made and did not weighs a held blocker down.
+    Reads only the public record (`claimed`, `passed`, `shown`, `caught`) and the cards
+    the sampled world deals: a plausible opponent, not the true one."""
+    weight = 1.0
+    for q in range(state.players):
+        if q == seat or not state.alive(q):
+            continue
+        hand = state.hidden[q]
+        claimed, passed = state.claimed[q], state.passed[q]
+        if not claimed and not passed:
+            continue
+        bluff = bluff_rate(state, q)
+        for card in set(claimed):
+            if card not in hand:  # a claim repeated is evidence, but not independent
+                weight *= bluff ** min(2, claimed.count(card))
+        for card in set(passed):
+            if card in hand:
+                weight *= PASS_WITH_BLOCKER
+    return weight
+
+
 OPPONENTS_BY_POLICY = True
 """In the search, other seats answer claims as this policy's plain players do (doubting
 a possible claim as often as `doubt_chance` says): with UCB they would learn the

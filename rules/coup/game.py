@@ -127,11 +127,11 @@ class Coup(Game[CoupState]):
 
 
 # -- what each seat may know (`view`), and worlds sampled from that alone -----------
-# Memory of the court is not modelled: the court is shuffled after every
-# exchange and every challenge a claimant wins, so its order is worthless, and
-# a sampled world re-deals the court and the other seats' face-down cards from
-# every card the seat has not seen (cards it returned to the court itself are
-# re-dealt like any other).
+# The court's order is not remembered: it is shuffled after every exchange and
+# every challenge a claimant wins, so its order is worthless, and a sampled world
+# re-deals the court and the other seats' face-down cards from every card the seat
+# has not seen, except the cards it put back into the court itself and knows are
+# still there (`court_known`), which stay in the court.
 
 
 def public_and_own(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
@@ -160,6 +160,13 @@ def public_and_own(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
         "hand": s.hidden[seat][:] if mine and seat is not None else None,
         "pick": s.picks[seat] if mine and seat is not None else None,
         "pending": _pending(s),
+        # The public record the AI reads the others by (see CoupState), and what this
+        # seat knows lies in the court because it put it back there itself.
+        "claimed": [list(c) for c in s.claimed],
+        "passed": [list(c) for c in s.passed],
+        "shown": s.shown[:],
+        "caught": s.caught[:],
+        "court_known": list(s.court_known[seat]) if mine and seat is not None else None,
     }
 
 
@@ -199,15 +206,20 @@ def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
     seen: Counter[Character] = Counter(s.hidden[seat])
     for r in s.revealed:
         seen.update(r)
+    known = Counter(s.court_known[seat])  # cards this seat put back into the court itself
     if s.variant:
-        in_play = _variant_cards(s, seat, seen, deal, world)
+        in_play = _variant_cards(s, seat, seen + known, deal, world)
     else:
         in_play = Counter({c: COPIES for c in CHARACTERS})
-    unseen = sorted((in_play - seen).elements())
+    unseen = sorted((in_play - seen - known).elements())
     deal.shuffle(unseen)
     for q in range(s.players):
         if q != seat:
             world.hidden[q] = [unseen.pop() for _ in s.hidden[q]]
+        # What another seat remembers of the court is its own secret: forgotten here.
+        world.court_known[q] = s.court_known[q] if q == seat else ()
+    unseen.extend(sorted(known.elements()))
+    deal.shuffle(unseen)
     world.court = unseen
     assert len(unseen) == len(s.court)
     return world

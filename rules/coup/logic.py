@@ -88,6 +88,7 @@ def declare(s: CoupState, kind: str, target: Seat, ev: list[Event]) -> None:
     elif kind == "foreign_aid":
         open_block_window(s, ev)
     else:
+        s.claimed[actor] += (CLAIMS[kind],)
         open_challenge_window(s, actor, CLAIMS[kind], ev)
 
 
@@ -152,6 +153,12 @@ def reveal(s: CoupState, ev: list[Event]) -> None:
     s.rng.shuffle(s.court)
     new = s.court.pop()
     s.hidden[seat].append(new)
+    # The claim proved, the card is gone: the others learn nothing more of this hand
+    # from its past claims. Only the claimant can follow the court through the shuffle.
+    s.shown[seat] += 1
+    s.claimed[seat] = ()
+    s.passed[seat] = ()
+    _court_drawn(s, seat, (new,), (card,))
     ev.append(event("card_replaced", seat=seat, court=len(s.court)))
     ev.append(event("drew_card", [seat], seat=seat, character=new))
     ev.append(event("challenge_lost", seat=s.challenger, winner=seat))
@@ -162,6 +169,8 @@ def reveal(s: CoupState, ev: list[Event]) -> None:
 def concede(s: CoupState, ev: list[Event]) -> None:
     """The claimant does not (or cannot) show the character: the claim fails."""
     seat = s.claimant
+    s.caught[seat] += 1
+    s.claimed[seat] = tuple(c for c in s.claimed[seat] if c != s.claim)
     ev.append(event("conceded", seat=seat, character=s.claim, challenger=s.challenger))
     ev.append(event("challenge_lost", seat=seat, winner=s.challenger))
     if s.blocker != NOBODY:
@@ -179,12 +188,14 @@ def concede(s: CoupState, ev: list[Event]) -> None:
 def block(s: CoupState, seat: Seat, character: Character, ev: list[Event]) -> None:
     s.blocker = seat
     s.block_card = character
+    s.claimed[seat] += (character,)
     ev.append(event("blocked", seat=seat, character=character, action=s.action))
     open_challenge_window(s, seat, character, ev)
 
 
 def no_block(s: CoupState, seat: Seat, ev: list[Event]) -> None:
     ev.append(event("not_blocked", seat=seat))
+    s.passed[seat] += BLOCKERS[s.action]
     s.window_pos += 1
     if s.window_pos == len(s.window):
         resolve(s, ev)
@@ -223,6 +234,10 @@ def turn_up(s: CoupState, seat: Seat, card: Character, reason: str, ev: list[Eve
     """One influence lost; with none left the seat is out and its coins go to the treasury."""
     s.hidden[seat].remove(card)
     s.revealed[seat].append(card)
+    if card in s.claimed[seat]:
+        kept = list(s.claimed[seat])
+        kept.remove(card)
+        s.claimed[seat] = tuple(kept)
     ev.append(event("influence_lost", seat=seat, character=card, reason=reason))
     if s.hidden[seat]:
         return
@@ -299,6 +314,7 @@ def start_exchange(s: CoupState, ev: list[Event]) -> None:
     actor = s.actor
     drawn = [s.court.pop() for _ in range(min(2, len(s.court)))]
     s.hidden[actor].extend(drawn)
+    _court_drawn(s, actor, tuple(drawn), ())
     s.returns_left = len(drawn)
     s.phase = Phase.EXCHANGE
     ev.append(event("exchange_drew", seat=actor, count=len(drawn), court=len(s.court)))
@@ -309,13 +325,29 @@ def return_card(s: CoupState, card: Character, ev: list[Event]) -> None:
     actor = s.actor
     s.hidden[actor].remove(card)
     s.court.append(card)
+    s.court_known[actor] += (card,)
     s.returns_left -= 1
     ev.append(event("card_returned", seat=actor, court=len(s.court)))
     ev.append(event("returned_card", [actor], seat=actor, character=card))
     if s.returns_left == 0:
+        s.claimed[actor] = ()
+        s.passed[actor] = ()
         s.rng.shuffle(s.court)
         ev.append(event("court_shuffled", court=len(s.court)))
         end_turn(s, ev)
+
+
+def _court_drawn(
+    s: CoupState, seat: Seat, drawn: tuple[Character, ...], added: tuple[Character, ...]
+) -> None:
+    """`seat` put `added` into the court and drew `drawn` from it: it still knows which of
+    its remembered cards are there; nobody else can tell which ones were drawn."""
+    known = list(s.court_known[seat]) + list(added)
+    for card in drawn:
+        if card in known:
+            known.remove(card)
+    for q in range(s.players):
+        s.court_known[q] = tuple(known) if q == seat else ()
 
 
 def end_turn(s: CoupState, ev: list[Event]) -> None:
@@ -392,6 +424,11 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
         loss_reason="",
         returns_left=0,
         out=[],
+        claimed=[() for _ in range(players)],
+        passed=[() for _ in range(players)],
+        shown=[0] * players,
+        caught=[0] * players,
+        court_known=[() for _ in range(players)],
     )
     if variant:
         # The published two-player variant: the start player has only 1 coin; the

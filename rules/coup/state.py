@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.core import Rng, Seat
 from rules.coup.components import Character
@@ -63,6 +63,20 @@ class CoupState:
     returns_left: int  # cards the actor still has to return in EXCHANGE
     out: list[Seat]  # eliminated seats, first out first
     turns: int = 1  # turns begun so far, this one included
+    # -- public record of play, read by the AI's inference (all of it public but
+    # `court_known`, which each seat sees only for itself) --
+    claimed: list[tuple[Character, ...]] = field(default_factory=list)
+    """Per seat: characters it claimed (acting or blocking) since its hand last changed
+    before everyone's eyes (an exchange, a card shown and replaced); one entry per claim."""
+    passed: list[tuple[Character, ...]] = field(default_factory=list)
+    """Per seat: characters it could have blocked with and did not, since that change."""
+    shown: list[int] = field(default_factory=list)
+    """Per seat: challenges it won by showing the claimed card."""
+    caught: list[int] = field(default_factory=list)
+    """Per seat: challenges it lost on its own claim (a bluff called, or a concession)."""
+    court_known: list[tuple[Character, ...]] = field(default_factory=list)
+    """Per seat, private: cards it knows lie in the court (cards it put back itself,
+    not drawn since by anyone it cannot follow)."""
 
     def copy(self) -> CoupState:
         return CoupState(
@@ -93,6 +107,11 @@ class CoupState:
             self.returns_left,
             self.out[:],
             self.turns,
+            self.claimed[:],
+            self.passed[:],
+            self.shown[:],
+            self.caught[:],
+            self.court_known[:],
         )
 
     def alive(self, seat: Seat) -> bool:
