@@ -90,6 +90,7 @@ class ImperiosPainter(MapPainter):
         self.crossings = [r for r in topology.routes if r.kind == "strait"]
         self._origin: Point = (0.0, 0.0)
         self._zoom = 1.0
+        self._label_cache: dict[object, list[tuple[WorldRect, pygame.Surface, Point, str]]] = {}
 
     # -- what the picture depends on ----------------------------------------------------------
     @property
@@ -209,31 +210,53 @@ class ImperiosPainter(MapPainter):
                     surface.blit(img, img.get_rect(**{anchor: self._px(at)}))
 
     def _paint_names(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
-        for area in self.wild + self.ocean + self.lakes:
-            words = self.name(area).upper()
-            px = round(WILD_PX * zoom)
-            if px < 9:
-                continue
-            colour = INK_SOFT if area.kind == "wild" else SEA_LINE
-            self._blit_at(surface, antique.lettering(words, px, colour, 0.45), area.centre,
-                          "center", rect)
+        for box, img, world, anchor in self._labels(zoom):
+            if overlaps(box, rect):
+                surface.blit(img, img.get_rect(**{anchor: self._px(world)}))
+
+    def _labels(self, zoom: float) -> list[tuple[WorldRect, pygame.Surface, Point, str]]:
+        """Every name and pictogram at this zoom with its world box, made once per zoom
+        level (and language and areas in play), so a chunk only blits the few it meets."""
+        key = (zoom, self.lang, self.in_play)
+        got = self._label_cache.get(key)
+        if got is not None:
+            return got
+        out: list[tuple[WorldRect, pygame.Surface, Point, str]] = []
+
+        def add(img: pygame.Surface, world: Point, anchor: str) -> None:
+            w, h = img.get_width() / zoom, img.get_height() / zoom
+            x, y = world
+            corner = {"center": (x - w / 2, y - h / 2), "midbottom": (x - w / 2, y - h),
+                      "midtop": (x - w / 2, y)}[anchor]
+            out.append(((corner[0], corner[1], w, h), img, world, anchor))
+
+        px = round(WILD_PX * zoom)
+        if px >= 9:
+            for area in self.wild + self.ocean + self.lakes:
+                colour = INK_SOFT if area.kind == "wild" else SEA_LINE
+                add(antique.lettering(self.name(area).upper(), px, colour, 0.45), area.centre,
+                    "center")
         for area in self.seas:
             px = max(NAME_FLOOR, round(SEA_PX * zoom))
             colour = SEA_LINE if self.playing(area) else shade(SEA_LINE, 0.7)
-            self._blit_at(surface, antique.lettering(self.name(area).upper(), px, colour, 0.3),
-                          area.centre, "center", rect)
+            add(antique.lettering(self.name(area).upper(), px, colour, 0.3), area.centre,
+                "center")
         for area in self.lands:
             playing = self.playing(area)
             px = max(NAME_FLOOR, round(NAME_PX * zoom))
             colour = INK if playing else (70, 70, 74)
             x, y = area.centre
-            name = antique.lettering(self.name(area), px, colour, 0.02, bold=playing,
-                                     halo=antique.LAND_LIGHT if playing else None)
-            self._blit_at(surface, name, (x, y - 6), "midbottom", rect)
+            add(antique.lettering(self.name(area), px, colour, 0.02, bold=playing,
+                                  halo=antique.LAND_LIGHT if playing else None),
+                (x, y - 6), "midbottom")
             if playing:
                 icon = self.icon(area, max(14, round(ICON_PX * zoom)))
                 if icon is not None:
-                    self._blit_at(surface, icon, (x, y), "midtop", rect)
+                    add(icon, (x, y), "midtop")
+        if len(self._label_cache) > 8:
+            self._label_cache.clear()
+        self._label_cache[key] = out
+        return out
 
     def icon(self, area: Area, px: int) -> pygame.Surface | None:
         """The pictogram printed on a land area (None for a sea)."""
@@ -247,19 +270,6 @@ class ImperiosPainter(MapPainter):
         if vp:
             return antique.hut_icon(vp, px)
         return None
-
-    def _blit_at(self, surface: pygame.Surface, img: pygame.Surface, world: Point,
-                 anchor: str, rect: WorldRect) -> None:
-        z = self._zoom
-        w, h = img.get_width() / z, img.get_height() / z
-        x, y = world
-        box = {
-            "center": (x - w / 2, y - h / 2),
-            "midbottom": (x - w / 2, y - h),
-            "midtop": (x - w / 2, y),
-        }[anchor]
-        if overlaps((box[0], box[1], w, h), rect):
-            surface.blit(img, img.get_rect(**{anchor: self._px(world)}))
 
 
 # -- pieces ---------------------------------------------------------------------------------------

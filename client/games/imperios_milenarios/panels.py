@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import artwork
+from client import artwork, resources
+from client import text as fitted
 from client.art import imperios_milenarios as art
 from client.games.imperios_milenarios import words
 from client.games.imperios_milenarios.layout import (
@@ -33,6 +34,13 @@ INK = artwork.INK
 MUTED = (96, 82, 64)
 ACCENT = artwork.ACCENT
 DRAGON = (40, 104, 170)
+
+
+def one_line(view: ImperiosView, words_: str, size: int, box: pygame.Rect) -> bool:
+    """Whether `words_` fits `box` on one line, whole words, at this size (bold)."""
+    px = max(view.min_text, view.s(size), fitted.floor_px(view.scale))
+    f = resources.font(px, True)
+    return f.size(words_)[0] <= box.w and f.get_linesize() <= box.h + 2
 
 
 def marks(view: ImperiosView, surface: pygame.Surface, seats: list[int], box: pygame.Rect,
@@ -174,9 +182,9 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
             top = pygame.Rect(slot.x + view.s(2), slot.y + view.s(1), slot.w - view.s(4),
                               slot.h // 2)
             name = f"{words.item(g.key)} {g.coins}"
-            if not view.fits(name, 12, top, bold=True):
+            if not one_line(view, name, 12, top):
                 name = str(g.coins)  # the tooltip names it
-            view.text(surface, name, 12, top, INK, True, "center", max_lines=2)
+            view.text(surface, name, 12, top, INK, True, "center", max_lines=1)
             marks(view, surface, info["owners"], slot, r)
             if info.get("globalised"):
                 pygame.draw.line(surface, MUTED, slot.bottomleft, slot.topright, view.s(2))
@@ -197,7 +205,7 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
         top = pygame.Rect(slot.x + view.s(3), slot.y + view.s(1), slot.w - view.s(6),
                           slot.h // 2)
         name = f"{t.level}· {words.item(t.key)}"
-        if not view.fits(name, 11, top, bold=True):
+        if not one_line(view, name, 11, top):
             name = str(t.level)  # the tooltip names it
         view.text(surface, name, 11, top, INK, True, max_lines=1)
         marks(view, surface, info["owners"], slot, max(3, view.s(4)))
@@ -210,9 +218,9 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
         pygame.draw.rect(surface, (226, 210, 170), slot, border_radius=view.s(4))
         pygame.draw.rect(surface, MUTED, slot, max(1, view.s(1)), border_radius=view.s(4))
         name_box = pygame.Rect(slot.x + view.s(4), slot.y, slot.w - view.s(28), slot.h)
-        if view.fits(words.item(key), 12, name_box, bold=True):  # else its tooltip names it
+        if one_line(view, words.item(key), 12, name_box):  # else its tooltip names it
             view.text(surface, words.item(key), 12, name_box, INK, True, valign="middle",
-                      max_lines=2)
+                      max_lines=1)
         if builder is not None:
             artwork.draw_seat_marker(surface, (slot.right - view.s(12), slot.centery),
                                      max(3, view.s(7)), view.colour_of(builder))
