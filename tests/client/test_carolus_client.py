@@ -272,3 +272,39 @@ def test_the_results_chart_follows_the_castles_round_by_round(harness):
     assert len(series[0]) == final["round"] + 1  # the start, then every round
     assert series[0][-1] == final["castles_on_board"][0]
     assert all(a <= 10 for line in series for a in line)
+
+
+def test_number_keys_lay_a_disc_and_choose_a_crowns_colour(harness):
+    """Keys 1–9 on Carolus's table: the discs you may lay, the colours a crown may take."""
+    import pygame
+
+    from client.scenes.launch import default_seats
+    from client.scenes.table import TableScene
+    from client.session import Session
+
+    session = Session.new("carolus_magnus", default_seats([("human", None), ("human", None)]),
+                          5, {"start_player": 0})
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    for _ in range(20):  # crowns first (if any), then the discs
+        if table.curtain_seat is not None:
+            table.command("curtain")
+            harness.frames(1)
+        seat = table.session.humans_to_act()[0]
+        legal = table.session.legal(seat)
+        spots = table._key_spots()
+        if not spots:
+            break
+        kinds = {a.type for a in legal}
+        assert kinds & {"choose_colour", "lay_disc"}
+        steps = len(table.session.steps)
+        if "lay_disc" in kinds:  # key n is disc n
+            disc = max(a.disc for a in legal if a.type == "lay_disc")
+            harness.key(pygame.K_0 + disc)
+            assert len(table.session.steps) == steps + 1
+            assert table.session.steps[-1].action.disc == disc
+            return
+        harness.key(pygame.K_1 + len(spots) - 1)
+        assert len(table.session.steps) == steps + 1
+    raise AssertionError("no disc was laid by a number key")

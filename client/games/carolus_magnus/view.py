@@ -583,6 +583,22 @@ class CarolusView(GameView):
             params["colour"] = words.colour(params["colour"])
         return error_sentence("illegal", exc.code, params)
 
+    def key_spots(self, legal: list[Action]) -> list[pygame.Rect]:
+        """1–9 on the discs you may lay, or on the centre's colours a crown may take."""
+        if not self.view or self.held is not None:
+            return []
+        panel = self.panels.get(self.view["to_act"][0]) if self.view.get("to_act") else None
+        if any(isinstance(a, LayDisc) for a in legal) and panel is not None:
+            return list(panel.discs)  # key n lays disc n (a used one is refused, with why)
+        colours = {a.colour for a in legal if isinstance(a, ChooseColour)}
+        return [rect for c, rect in self._centre_cube_rects().items() if c in colours]
+
+    def draw_key(self, surface: pygame.Surface, number: int, rect: pygame.Rect) -> None:
+        panel = self.panels.get(self.view["to_act"][0]) if self.view.get("to_act") else None
+        if panel is not None and rect in panel.discs:
+            return  # a disc shows its own number, which is its key
+        super().draw_key(surface, number, rect)
+
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         self.flash = ""
         if self.carried and self.held is not None:  # the second click puts it down
