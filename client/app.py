@@ -57,6 +57,7 @@ class App:
         self._dirty = True
         self._settle = 0.0
         self._toast: tuple[str, float] | None = None
+        self._moving = False  # whether the scene animated at the last frame
         self.draws = 0  # frames drawn so far (the idle test counts them)
         self._make_manager()
         self._on_language = lambda _lang: self.rebuild()
@@ -170,8 +171,8 @@ class App:
         """Whether the next frame must be drawn: something changed (input within the last
         `SETTLE` seconds, a rebuild, a `redraw`), the scene animates, or a text field's
         cursor blinks. A still screen is drawn once and then left alone."""
-        if self._dirty or self._settle > 0 or self._toast is not None:
-            return True
+        if self._dirty or self._settle > 0 or self._toast is not None or self._moving:
+            return True  # (the frame after an animation ends shows where it landed)
         if self.scene is not None and self.scene.animating():
             return True
         focused = self.manager.get_focus_set() or ()
@@ -190,7 +191,10 @@ class App:
         if self.scene:
             self.scene.update(dt)
         self.manager.update(dt)
-        if self.needs_drawing():
+        moving = self.scene is not None and self.scene.animating()
+        draw = self.needs_drawing() or moving
+        self._moving = moving
+        if draw:
             self._dirty = False
             self.draw()
             pygame.display.flip()

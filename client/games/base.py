@@ -209,15 +209,21 @@ class GameView:
 
     def animating(self) -> bool:
         """Whether the view moves by itself now, so the app must draw every frame (it draws
-        only on a change otherwise): a board's camera easing, dice rolling, a piece snapping
-        back. Views with other clocks of their own override this."""
+        only on a change otherwise): a board's camera easing or map pieces still being
+        painted (`client/board`), any dice tray rolling, a piece snapping back (`snap`).
+        Views with other clocks of their own override this."""
         board = getattr(self, "board", None)
         camera = getattr(board, "camera", None)
-        dice = getattr(self, "dice", None)
-        return bool(
-            getattr(camera, "easing", False)
-            or getattr(dice, "rolling", False)
-            or getattr(self, "snap", None) is not None
+        if getattr(camera, "easing", False) or getattr(self, "snap", None) is not None:
+            return True
+        renderer = getattr(board, "renderer", None)
+        if renderer is not None and camera is not None:
+            painted = renderer.chunks_of(camera.level)
+            if any(key not in painted for key in renderer.visible_chunks(camera, camera.level)):
+                return True  # the sharp map is drawn once its pieces are all painted
+        return any(
+            isinstance(getattr(type(value), "rolling", None), property) and value.rolling
+            for value in vars(self).values()
         )
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:

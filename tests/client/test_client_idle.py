@@ -78,3 +78,29 @@ def test_make_bench_reports_idle_cpu_on_the_menu_and_at_a_waiting_table(data_dir
     for where in ("menu", "table"):
         assert figures[f"{where}_cpu_per_s"] >= 0
         assert figures[f"{where}_draws"] == 0
+
+
+def test_a_map_board_is_drawn_until_its_pieces_are_painted_then_rests(harness):
+    """The map is painted a few pieces a frame: the table keeps drawing until the last
+    one is in (else the blurry stand-in would stay), then rests like any other."""
+    from client.scenes.launch import default_seats
+    from client.scenes.table import TableScene
+    from client.session import Session
+
+    session = Session.new("carolus_magnus", default_seats([("human", None), ("ai", "easy")]),
+                          3, {})
+    table = TableScene(harness.app, session)
+    harness.app.push(table)
+    board = table.view.board
+    board.renderer.chunks_of(board.camera.level).clear()  # nothing painted yet
+    assert table.view.animating()
+    for _ in range(600):
+        harness.frames(1)
+        if not table.animating():
+            break
+    assert not table.view.animating()
+    painted = board.renderer.chunks_of(board.camera.level)
+    assert all(k in painted for k in board.renderer.visible_chunks(board.camera,
+                                                                   board.camera.level))
+    harness.frames(SETTLED)
+    assert draws_during(harness, 120) == 0
