@@ -55,6 +55,7 @@ GAMES = "games"  # autosaves of games the player has not named
 SAVES = "saves"  # games the player named
 SAVE_NAME_LIMIT = 60
 FORBIDDEN = set('/\\:*?"<>|')
+RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"{p}{n}" for p in ("COM", "LPT") for n in range(1, 10))}
 LIST_LIMIT = 200  # a Load screen lists (and reads) at most this many, newest first
 
 
@@ -380,7 +381,8 @@ class BadName(ValueError):
 
 def check_name(name: str) -> str:
     """The name as it will be used (trimmed), or BadName with why: empty, too long,
-    characters a file name cannot hold, or starting with a dot."""
+    characters a file name cannot hold, a dot at either end, or a name Windows keeps for
+    a device (the same saves folder may travel between systems)."""
     name = name.strip()
     if not name:
         raise BadName("empty")
@@ -392,6 +394,8 @@ def check_name(name: str) -> str:
         raise BadName("bad_characters", chars=shown)
     if name.startswith(".") or name.endswith("."):
         raise BadName("dot")
+    if name.split(".")[0].strip().upper() in RESERVED:
+        raise BadName("reserved", name=name)  # Windows gives these names to devices
     return name
 
 

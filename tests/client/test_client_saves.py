@@ -275,6 +275,8 @@ def test_save_asks_a_name_with_a_default_and_enter_confirms(harness, data_dir):
     ("a/b", ("bad_characters", {"chars": "/"})),
     ("x" * 61, ("too_long", {"limit": 60})),
     (".hidden", ("dot", {})),
+    ("nul", ("reserved", {"name": "nul"})),
+    ("COM3.old", ("reserved", {"name": "COM3.old"})),
 ])
 def test_a_bad_save_name_is_said_in_the_box_and_saves_nothing(harness, data_dir, name, sentence):
     table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")], seed=6)
