@@ -202,3 +202,27 @@ def test_the_setup_screen_limits_names_to_what_a_save_accepts(harness):
     harness.frames(1)
     entries = [e for e in harness.scene.widgets if hasattr(e, "set_text_length_limit")]
     assert entries and all(e.length_limit == NAME_LIMIT for e in entries)
+
+
+def test_a_long_list_scrolls_and_the_keys_choose_and_open(harness, data_dir):
+    record = played("kobayakawa", 6, 2).record
+    for n in range(25):
+        storage.save_named(record, f"Game {n:02}", None)
+    listed = open_list(harness)
+    assert len(listed.entries) == 25 and listed._rows() < 25
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=listed._list_rect().center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    harness.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    harness.frames(2)
+    assert listed.top == 3  # three rows on per notch
+    harness.key(pygame.K_DOWN)
+    harness.key(pygame.K_DOWN)
+    chosen = listed.chosen()
+    assert listed.selected == 2  # and scrolled back into view:
+    assert listed.top <= listed.selected < listed.top + listed._rows()
+    harness.key(pygame.K_RETURN)
+    harness.frames(2)
+    table = harness.scene
+    assert type(table).__name__ == "TableScene" and table.save_path == chosen.path
