@@ -38,10 +38,14 @@ def save_error(manager: Any, exc: Any, scale: float) -> Any:
 
 class Question:
     """A blocking yes-or-no question in our own words and buttons: `answer(event)` is
-    True when the player says yes; no, the close box or Escape (`close`) end it."""
+    True when the player says yes (or presses Enter, `enter_says_yes`); no, the close box
+    or Escape (`close`) end it."""
 
-    def __init__(self, manager: Any, title: str, question: str, yes: str, scale: float) -> None:
+    def __init__(self, manager: Any, title: str, question: str, yes: str, scale: float,
+                 enter_says_yes: bool = True) -> None:
         from client import text
+
+        self.enter_says_yes = enter_says_yes  # not for a yes that destroys something
 
         def s(v: float) -> int:
             return round(v * scale)
@@ -86,9 +90,10 @@ class Question:
         self.window.kill()
 
 
-def confirm(manager: Any, title: str, question: str, yes: str, scale: float) -> Question:
-    """Ask a yes-or-no question (see `Question`)."""
-    return Question(manager, title, question, yes, scale)
+def confirm(manager: Any, title: str, question: str, yes: str, scale: float,
+            enter_says_yes: bool = True) -> Question:
+    """Ask a yes-or-no question (see `Question`); Enter says yes unless told otherwise."""
+    return Question(manager, title, question, yes, scale, enter_says_yes)
 
 
 class NameBox:

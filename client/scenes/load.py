@@ -178,6 +178,7 @@ class LoadScene(Scene):
             self.dialog = dialogs.confirm(
                 self.manager, tr("load.delete_title"),
                 tr("load.delete_question", name=entry.name), tr("load.delete"), self.app.scale,
+                enter_says_yes=False,  # deleting takes a click on Delete
             )
 
     def _rename(self, name: str) -> None:

@@ -560,6 +560,13 @@ class TableScene(Scene):
         if isinstance(self.dialog, dialogs.NameBox | dialogs.Question) and self.dialog.alive():
             if intent.kind == "cancel":
                 self.dialog.close()
+            elif intent.kind == "command" and intent.name == "confirm" and (
+                isinstance(self.dialog, dialogs.Question) and self.dialog_kind == "leave"
+            ):
+                from client.scenes import launch
+
+                self.dialog.close()
+                launch.back_to_menu(self.app)  # Enter: yes, leave
             return  # keys are a name being typed or the question's, not moves
         if intent.kind == "wheel" and self.log.rect.collidepoint(intent.pos):
             self.log.scroll_by(3 if intent.name == "in" else -3)  # the log reads back

@@ -87,6 +87,13 @@ def test_leaving_a_game_in_progress_asks_first_and_staying_keeps_playing(harness
     harness.click(table.dialog.cancel_button.rect.center)
     harness.frames(2)
     assert harness.scene is table and not table.dialog.alive()
+    harness.press(tr("table.menu"))
+    harness.key(pygame.K_ESCAPE)  # Escape says no too
+    assert harness.scene is table and not table.dialog.alive()
+    harness.press(tr("table.menu"))
+    harness.key(pygame.K_RETURN)  # Enter says yes: leave (the game stays in the list)
+    assert isinstance(harness.scene, MainMenu)
+    assert harness.scene.resume is not None and harness.scene.resume.path == table.save_path
 
 
 def test_a_game_can_be_renamed_from_the_list_and_a_taken_name_is_refused(harness, data_dir):
@@ -120,9 +127,11 @@ def test_a_game_is_deleted_only_after_a_yes(harness, data_dir):
     harness.press(tr("load.delete"))
     question = listed.dialog
     assert question.alive() and path.exists()
+    harness.key(pygame.K_RETURN)  # Enter never deletes: it takes a click on Delete
+    assert question.alive() and path.exists()
     harness.click(question.cancel_button.rect.center)
     harness.frames(2)
-    assert path.exists()
+    assert path.exists() and not question.alive()
     harness.press(tr("load.delete"))
     harness.click(listed.dialog.confirm_button.rect.center)
     harness.frames(3)
