@@ -591,7 +591,10 @@ def button(
     kwargs: dict[str, Any] = {"tool_tip_text": tip or None, "object_id": object_id}
     if container is not None:
         kwargs["container"] = container
-    return pygame_gui.elements.UIButton(rect, shown, manager, **kwargs)
+    made = pygame_gui.elements.UIButton(rect, shown, manager, **kwargs)
+    if elided:
+        made.shortened_from = string  # the audit reports it
+    return made
 
 
 def shared_size(labels: list[tuple[str, int]], style: str, scale: float) -> int:
@@ -659,6 +662,9 @@ def widget_problems(manager: Any, window: pygame.Rect) -> list[str]:
             problems.append(f"{kind} {words!r} at {tuple(rect)} leaves the window")
         if looks_like_key(words):
             problems.append(f"{kind} shows a raw key {words!r}")
+        if getattr(element, "shortened_from", None):
+            problems.append(f"{kind} {words!r} shortened to fit (full: "
+                            f"{element.shortened_from[:80]!r})")
         shape = getattr(element, "drawable_shape", None)
         font = getattr(element, "font", None)
         view = getattr(shape, "text_view_rect", None)

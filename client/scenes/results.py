@@ -35,6 +35,9 @@ class ResultsScene(Scene):
         names = [("replay", False), ("table", False), ("new", True), ("menu", False)]
         bw, bh, gap = self.s(210), self.s(50), self.s(14)
         x = w // 2 - (len(names) * bw + (len(names) - 1) * gap) // 2
+        # One size for the row (the tightest label's), in the accent's own style.
+        most = text.shared_size([(tr(f"results.{n}"), bw) for n, _a in names], "accent",
+                                self.app.scale)
         for i, (name, accent) in enumerate(names):
             rect = pygame.Rect(x + i * (bw + gap), h - self.s(78), bw, bh)
             button = text.button(
@@ -44,6 +47,7 @@ class ResultsScene(Scene):
                 scale=self.app.scale,
                 tip=tr(f"results.{name}_tip"),
                 style="accent" if accent else "button",
+                most=most,
             )
             self.buttons[button] = name
         self.chart_surface = self._render_chart()

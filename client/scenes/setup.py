@@ -61,11 +61,13 @@ class SetupScene(Scene):
         """Each game's button; the chosen one has its pitch written under it."""
         left, _ = self._panels()
         y = left.y + self.s(56)
+        room = left.bottom - self.s(12) - y - self.s(50)  # the pitch takes its 50
+        step = min(self.s(50), room // max(1, len(rules.GAMES)))
         rows = []
         for game_id in rules.GAMES:
-            rect = pygame.Rect(left.x + self.s(16), y, left.w - self.s(32), self.s(42))
+            rect = pygame.Rect(left.x + self.s(16), y, left.w - self.s(32), step - self.s(6))
             rows.append((game_id, rect))
-            y += self.s(50) + (self.s(50) if game_id == self.game_id else 0)
+            y += step + (self.s(50) if game_id == self.game_id else 0)
         return rows
 
     def _build_games(self) -> None:
@@ -78,8 +80,15 @@ class SetupScene(Scene):
                 else tr("setup.players_range", lo=lo, hi=hi)
             )
             minutes = f"{info.minutes[0]}–{info.minutes[1]} min"
-            words = f"{info.title}  ·  {players}  ·  {minutes}"
-            tip = tr(f"game.{game_id}.pitch")
+            style = "accent" if game_id == self.game_id else "button"
+            # As much as fits whole: title, players, minutes; the tooltip has it all.
+            options = [f"{info.title}  ·  {players}  ·  {minutes}", f"{info.title}  ·  {players}"]
+            words = next(
+                (o for o in options
+                 if not text.fit_widget_text(o, rect.w, style, self.app.scale)[2]),
+                info.title,
+            )
+            tip = f"{info.title} · {players} · {minutes}. " + tr(f"game.{game_id}.pitch")
             if not has_view(game_id):
                 tip += " " + tr("setup.coming_soon")
             button = text.button(
@@ -88,7 +97,7 @@ class SetupScene(Scene):
                 self.manager,
                 scale=self.app.scale,
                 tip=tip,
-                style="accent" if game_id == self.game_id else "button",
+                style=style,
             )
             if not has_view(game_id):
                 button.disable()

@@ -141,6 +141,7 @@ def audited_frame(app: App, where: str) -> list[str]:
     problems = [f"{where}: {p}" for p in text_problems(rec, window)]
     problems += [f"{where}: {p}" for p in text.widget_problems(app.manager, window)]
     problems += [f"{where}: {p}" for p in hidden_under_widgets(rec, app)]
+    problems += [f"{where}: {p}" for p in widgets_overlapping(app)]
     return problems
 
 
@@ -171,6 +172,24 @@ def text_problems(rec: text.Recording, window: pygame.Rect) -> list[str]:
                            f"{tuple(box)}")
     for string in sorted(rec.unplaced()):
         out.append(f"{string[:60]!r} drawn past client.text (not audited)")
+    return out
+
+
+def widgets_overlapping(app: App) -> list[str]:
+    """Two widgets of the screen (not the parts of one drop-down) on top of each other."""
+    root = app.manager.get_root_container()
+    widgets = [
+        e for e in app.manager.get_sprite_group().sprites()
+        if type(e).__name__ in ("UIButton", "UIDropDownMenu", "UITextEntryLine")
+        and getattr(e, "visible", True) and getattr(e, "ui_container", None) is root
+    ]
+    out = []
+    for i, a in enumerate(widgets):
+        for b in widgets[i + 1 :]:
+            if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
+                out.append(f"{type(a).__name__} {getattr(a, 'text', '')!r} {tuple(a.rect)} "
+                           f"overlaps {type(b).__name__} {getattr(b, 'text', '')!r} "
+                           f"{tuple(b.rect)}")
     return out
 
 
