@@ -160,6 +160,25 @@ def test_game_hooks_play_legal_moves_and_evaluate_in_range(game_id: str) -> None
             assert 0.0 <= hooks.world_weight(game, world, seat) <= 1.0
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_an_information_key_tells_views_apart_exactly_as_the_views_do(game_id: str) -> None:
+    """Among the worlds one search samples for a seat, another seat's key is equal exactly
+    when its view is: the search keys that seat's tree roots by it."""
+    game = rules.get_game(game_id)
+    key = game_hooks(game).information_key
+    if key is None:
+        pytest.skip("this game keys its trees by the views themselves")
+    rng = random.Random(3)
+    for players, state in _sampled_positions(game, 12, seed=9):
+        seat = game.to_act(state)[0]
+        worlds = [game.sample_world(state, seat, rng) for _ in range(12)]
+        for q in range(players):
+            for a in worlds[:4]:
+                for b in worlds:
+                    same_view = game.view(a, q) == game.view(b, q)
+                    assert (key(game, a, q) == key(game, b, q)) == same_view
+
+
 def test_kobayakawa_has_hooks() -> None:
     hooks = game_hooks(rules.get_game("kobayakawa"))
     assert hooks.rollout_action is not None and hooks.evaluate is not None

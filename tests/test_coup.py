@@ -942,3 +942,17 @@ def test_the_ai_weighs_worlds_by_the_claims_and_trusts_a_proven_claimant_more() 
     assert bluff_rate(lying, 1) < bluff_rate(s, 1)
     lying.caught[1], lying.shown[1] = 3, 0
     assert bluff_rate(lying, 1) > bluff_rate(s, 1)
+
+
+def test_the_quick_legality_check_agrees_with_the_list_everywhere() -> None:
+    rng = random.Random(5)
+    for players, variant in ((2, True), (3, False), (4, False)):
+        s = GAME.new_game(players, players, {"two_player_variant": variant})
+        while GAME.to_act(s):
+            space = list(GAME.action_space(s))
+            for seat in range(-1, players + 1):
+                listed = GAME.legal_actions(s, seat)
+                for action in space:
+                    assert GAME.is_legal(s, seat, action) == (action in listed), (seat, action)
+            seat = GAME.to_act(s)[0]
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state

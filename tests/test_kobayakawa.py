@@ -315,3 +315,17 @@ def test_a_finished_games_replay_may_show_every_card() -> None:
     s = betting([3, 11, 14], kobayakawa=9)
     opened = GAME.open_view(s)
     assert opened["hands"] == [3, 11, 14] and GAME.view(s, None)["hand"] is None
+
+
+def test_the_quick_legality_check_agrees_with_the_list_everywhere() -> None:
+    rng = random.Random(5)
+    for players in (3, 6):
+        s = GAME.new_game(players, players)
+        while GAME.to_act(s):
+            space = list(GAME.action_space(s))
+            for seat in range(-1, players + 1):
+                listed = GAME.legal_actions(s, seat)
+                for action in space:
+                    assert GAME.is_legal(s, seat, action) == (action in listed), (seat, action)
+            seat = GAME.to_act(s)[0]
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state

@@ -210,6 +210,13 @@ def world_weight(game: Game[Any], state: CoupState, seat: Seat) -> float:
     return weight
 
 
+def information_key(game: Game[Any], world: CoupState, seat: Seat) -> tuple[Any, ...]:
+    """What tells `seat`'s views apart among the worlds sampled in one search: the table
+    is the same in all of them, so its own hand and pick (its memory of the court is
+    forgotten in every sampled world of another seat)."""
+    return (tuple(world.hidden[seat]), world.picks[seat], world.court_known[seat])
+
+
 OPPONENTS_BY_POLICY = True
 """In the search, other seats answer claims as this policy's plain players do (doubting
 a possible claim as often as `doubt_chance` says): with UCB they would learn the

@@ -84,6 +84,9 @@ class Coup(Game[CoupState]):
     def legal_actions(self, state: CoupState, seat: Seat) -> list[Action]:
         return logic.legal_actions(state, seat)
 
+    def is_legal(self, state: CoupState, seat: Seat, action: Action) -> bool:
+        return logic.is_legal(state, seat, action)
+
     def explain_illegal(self, state: CoupState, seat: Seat, action: Action) -> IllegalAction:
         why = logic.refusal(state, seat, action)
         return why or IllegalAction("illegal_action", action=self.action_to_json(action))

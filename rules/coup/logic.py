@@ -467,6 +467,58 @@ def legal_actions(state: CoupState, seat: Seat) -> list[Action]:
     return _turn_actions(state, seat)
 
 
+def is_legal(state: CoupState, seat: Seat, action: Action) -> bool:
+    """Whether `action` is in `legal_actions(state, seat)`, answered from the phase alone
+    (the actor's turn, the only long list, checks coins and target one by one)."""
+    phase = state.phase
+    kind = type(action)
+    if phase is Phase.PICK:
+        return (kind is PickCard and 0 <= seat < state.players and state.picks[seat] is None
+                and action in _PICKS)
+    if seat != state.awaiting:
+        return False
+    if phase is Phase.CHALLENGE:
+        return kind is Challenge or kind is Allow
+    if phase is Phase.BLOCK:
+        return kind is NoBlock or (kind is Block and action in _BLOCKS[state.action])
+    if phase is Phase.PROVE:
+        return kind is Concede or (kind is Reveal and state.claim in state.hidden[seat])
+    if phase is Phase.LOSE:
+        return kind is LoseInfluence and _holds(state, seat, action)
+    if phase is Phase.EXCHANGE:
+        return kind is ReturnCard and _holds(state, seat, action)
+    if phase is not Phase.ACTION:
+        return False
+    coins = state.coins[seat]
+    if kind is LaunchCoup:
+        return coins >= COUP_COST and _fair_target(state, seat, action)
+    if coins >= FORCED_COUP_COINS:
+        return False
+    if kind is Income or kind is ForeignAid or kind is Tax or kind is Exchange:
+        return True
+    if kind is Assassinate:
+        return coins >= COSTS["assassinate"] and _fair_target(state, seat, action)
+    if kind is Steal:
+        return _fair_target(state, seat, action)
+    return False
+
+
+_PICKS = tuple(PickCard(c) for c in CHARACTERS)
+_BLOCKS = {kind: tuple(Block(c) for c in chars) for kind, chars in BLOCKERS.items()}
+
+
+def _holds(state: CoupState, seat: Seat, action: Action) -> bool:
+    return getattr(action, "character", None) in state.hidden[seat]
+
+
+def _fair_target(state: CoupState, seat: Seat, action: Action) -> bool:
+    """A living other seat (in `others_after`'s sense)."""
+    target = getattr(action, "target", NOBODY)
+    if type(target) is not int:  # an odd type (True, 1.0) equal to a seat: list and compare
+        return action in legal_actions(state, seat)
+    return 0 <= target < state.players and target != seat and len(state.revealed[target]) < 2
+
+
 def refusal(state: CoupState, seat: Seat, action: Action) -> IllegalAction | None:
     """Why an unlisted action is refused (None: no reason more precise than its type)."""
     kind = action.TYPE

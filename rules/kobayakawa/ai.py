@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.core import Action, Game, JsonDict, Seat
 from rules.kobayakawa.actions import Draw, Fight, Flip, Keep, Pass
-from rules.kobayakawa.components import CARDS, ROUNDS, UNDECIDED
+from rules.kobayakawa.components import CARDS, NO_CARD, ROUNDS, UNDECIDED
 from rules.kobayakawa.state import KobayakawaState, Phase
 
 ROLLOUT_DEPTH = 20
@@ -202,3 +202,10 @@ def greedy_bot(view: JsonDict, legal: list[Action], rng: random.Random) -> Actio
 
 BOTS = {"threshold": threshold_bot, "greedy": greedy_bot}
 """Baseline bots for `python -m rules arena kobayakawa --agents hard,threshold,...`."""
+
+
+def information_key(game: Game[Any], world: KobayakawaState, seat: Seat) -> tuple[int, int]:
+    """What tells `seat`'s views apart among the worlds sampled in one search: the table
+    is the same in all of them, so its card, and the card it drew if it is choosing."""
+    drawing = world.phase is Phase.KEEP and world.seat_to_act == seat
+    return (world.hands[seat], world.drawn if drawing else NO_CARD)

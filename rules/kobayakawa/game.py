@@ -54,6 +54,9 @@ class Kobayakawa(Game[KobayakawaState]):
     def legal_actions(self, state: KobayakawaState, seat: Seat) -> list[Action]:
         return logic.legal_actions(state, seat)
 
+    def is_legal(self, state: KobayakawaState, seat: Seat, action: Action) -> bool:
+        return logic.is_legal(state, seat, action)
+
     def explain_illegal(
         self, state: KobayakawaState, seat: Seat, action: Action
     ) -> IllegalAction:

@@ -69,6 +69,18 @@ def legal_actions(state: KobayakawaState, seat: Seat) -> list[Action]:
         return [Keep(state.hands[seat]), Keep(state.drawn)]
     return [Fight(), Pass()]
 
+def is_legal(state: KobayakawaState, seat: Seat, action: Action) -> bool:
+    """Whether `action` is in `legal_actions(state, seat)`, without listing them."""
+    if seat != state.seat_to_act:
+        return False
+    kind, phase = type(action), state.phase
+    if phase is Phase.CHOOSE:
+        return kind is Draw or kind is Flip
+    if phase is Phase.KEEP:
+        return kind is Keep and action in (Keep(state.hands[seat]), Keep(state.drawn))
+    return kind is Fight or kind is Pass
+
+
 def refusal(state: KobayakawaState, seat: Seat, action: Action) -> IllegalAction:
     """Why an action that is not listed may not be taken now."""
     if isinstance(action, Keep) and state.phase is Phase.KEEP:
