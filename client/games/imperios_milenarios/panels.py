@@ -43,6 +43,15 @@ def one_line(view: ImperiosView, words_: str, size: int, box: pygame.Rect) -> bo
     return f.size(words_)[0] <= box.w and f.get_linesize() <= box.h + 2
 
 
+def title(view: ImperiosView, surface: pygame.Surface, choices: list[str],
+          box: pygame.Rect) -> None:
+    """A box's title: the first wording that fits whole on one line, else none."""
+    for words_ in choices:
+        if one_line(view, words_, 13, box):
+            view.text(surface, words_, 13, box, INK, True, max_lines=1)
+            return
+
+
 def marks(view: ImperiosView, surface: pygame.Surface, seats: list[int], box: pygame.Rect,
           r: int) -> None:
     """Owners' seat marks (colour and shape) along the bottom of `box`."""
@@ -163,9 +172,8 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
     title_h = view.s(18)
     r = max(3, view.s(5))
     first = strip.pool[0]
-    view.text(surface, tr("im.strip.pool"), 13,
-              pygame.Rect(first.x, strip.rect.y + view.s(6), view.s(110), title_h), INK, True,
-              max_lines=1)
+    title(view, surface, [tr("im.strip.pool")],
+          pygame.Rect(first.x, strip.rect.y + view.s(6), view.s(110), title_h))
     for colour, slot in zip(COLOURS, strip.pool, strict=True):
         px = max(8, slot.h - view.s(6))
         surface.blit(art.action_token(colour, px), (slot.x, slot.y + view.s(2)))
@@ -188,12 +196,9 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
             marks(view, surface, info["owners"], slot, r)
             if info.get("globalised"):
                 pygame.draw.line(surface, MUTED, slot.bottomleft, slot.topright, view.s(2))
-    title = pygame.Rect(strip.goods["P"][0].x, strip.rect.y + view.s(6),
-                        strip.goods["P"][-1].right - strip.goods["P"][0].x, title_h)
-    words_ = tr("im.strip.goods")
-    if not view.fits(words_, 13, title, bold=True):
-        words_ = tr("im.strip.goods_short")
-    view.text(surface, words_, 13, title, INK, True, max_lines=1)
+    goods_title = pygame.Rect(strip.goods["P"][0].x, strip.rect.y + view.s(6),
+                              strip.goods["P"][-1].right - strip.goods["P"][0].x, title_h)
+    title(view, surface, [tr("im.strip.goods"), tr("im.strip.goods_short")], goods_title)
     techs = v["technologies"]
     for t in TECHS:
         slot = strip.techs[t.branch][t.level - 1]
@@ -210,9 +215,9 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
         view.text(surface, name, 11, top, INK, True, max_lines=1)
         marks(view, surface, info["owners"], slot, max(3, view.s(4)))
     first_t = strip.techs[0][0]
-    view.text(surface, tr("im.strip.techs"), 13,
-              pygame.Rect(first_t.x, strip.rect.y + view.s(6), view.s(200), title_h), INK, True,
-              max_lines=1)
+    title(view, surface, [tr("im.strip.techs")],
+          pygame.Rect(first_t.x, strip.rect.y + view.s(6),
+                      strip.techs[-1][0].right - first_t.x, title_h))
     for key, slot in zip(("piramides", "jardines", "coloso"), strip.wonders, strict=True):
         builder = v["wonders"].get(key, {}).get("builder")
         pygame.draw.rect(surface, (226, 210, 170), slot, border_radius=view.s(4))
@@ -224,9 +229,9 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
         if builder is not None:
             artwork.draw_seat_marker(surface, (slot.right - view.s(12), slot.centery),
                                      max(3, view.s(7)), view.colour_of(builder))
-    view.text(surface, tr("im.strip.wonders"), 13,
-              pygame.Rect(strip.wonders[0].x, strip.rect.y + view.s(6), strip.wonders[0].w,
-                          title_h), INK, True, max_lines=1)
+    title(view, surface, [tr("im.strip.wonders")],
+          pygame.Rect(strip.wonders[0].x, strip.rect.y + view.s(6), strip.wonders[0].w,
+                      title_h))
 
 
 def strip_tips(view: ImperiosView, strip: Strip) -> list[tuple[pygame.Rect, str]]:

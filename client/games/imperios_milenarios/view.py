@@ -39,6 +39,7 @@ from rules.imperios_milenarios.actions import (
     Art,
     Attack,
     Block,
+    ChooseGood,
     Conquer,
     Convert,
     Defend,
@@ -667,8 +668,8 @@ class ImperiosView(GameView):
     def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
         shown: list[Action] = [a for a in legal if isinstance(a, PROMPT_ACTIONS)]
         rest = [a for a in legal if not isinstance(a, PROMPT_ACTIONS)]
-        if len(rest) <= 3 and not any(isinstance(a, MAP_ACTIONS) for a in rest):
-            shown += rest  # a good to choose, one keep: small enough for buttons
+        if len(rest) <= 3 and all(isinstance(a, ChooseGood) for a in rest):
+            shown += rest  # a good to choose: "Wine (4)" fits a button
         return shown
 
     def shared_prompt(self, seat: Seat, legal: list[Action]
@@ -677,8 +678,8 @@ class ImperiosView(GameView):
         kind = self.view.get("window", {}).get("kind")
         if kind not in ("block", "appeal", "reconsider"):
             return []
-        return [(tr("im.shared.answer", name=words.civ(self, seat),
-                    answer=words.action_label(self, a)), [(seat, a)]) for a in legal]
+        # the prompt's sentence names who answers, the action and the chokepoint
+        return [(words.action_label(self, a), [(seat, a)]) for a in legal]
 
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         key = getattr(action, "area", None)

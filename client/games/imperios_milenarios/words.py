@@ -196,11 +196,12 @@ def action_label(view: ImperiosView, a: Action) -> str:
     if isinstance(a, Found | Conquer | ExpandLand | ExpandSea | Relocate):
         return tr(f"im.action.{a.type}", area=area(view, a.area))
     if isinstance(a, Pick):
-        return tr("im.action.pick", colour=colour(a.colour))
+        return tr("im.action.pick", colour=tr(f"im.colour_cap.{a.colour}"))
     if isinstance(a, Convert):
         tokens, actions = a.scheme.split(":")
         return tr(f"im.action.convert.{'red' if a.colour == 'red' else 'other'}",
-                  tokens=int(tokens), actions=int(actions), colour=colour(a.colour))
+                  tokens=int(tokens), actions=int(actions),
+                  colour=tr(f"im.colour_cap.{a.colour}"))
     if isinstance(a, Research):
         return tr("im.action.research", tech=item(a.tech),
                   cost=next(t.cost for t in TECHS if t.key == a.tech))
