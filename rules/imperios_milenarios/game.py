@@ -236,30 +236,31 @@ class ImperiosMilenarios(Game[ImperiosState]):
         return s
 
     def action_space(self, state: ImperiosState) -> Iterable[Action]:
+        # One or a few of every shape (the generic tests try them at every step of
+        # thousands-long games, so the list stays short).
         b = board(state.players)
-        keys = [b.keys[a] for a in b.order[::4]] + ["atlantida"]
-        for k in keys:
+        n = state.players
+        r = state.round
+        keys = [b.keys[b.order[(r * 7 + i * 11) % len(b.order)]] for i in range(3)]
+        for k in (*keys, "atlantida"):
             yield Found(k)
             yield Conquer(k)
             yield ExpandLand(k)
             yield ExpandSea(k)
             yield Relocate(k)
-            yield Attack(k, 1, "sack")
-            yield Attack(k, 2, "expel")
-            yield Trade(1, k, 1)
-        for c in (*COLOURS, "green"):
+        yield Attack(keys[0], (r + 1) % n, "sack")
+        yield Attack(keys[1], (r + 2) % n, "expel")
+        yield Trade((r + 1) % n, keys[2], 1 + r % 3)
+        for c in (COLOURS[r % 4], "green"):
             yield Pick(c)
-            for sc in SCHEMES:
-                yield Convert(c, sc)
-        for item in ITEMS[::3]:
-            yield Receive(item)
-            yield Give(item)
-        for g in GOODS[::3]:
-            yield ChooseGood(g.key)
-        for t in TECHS[::2]:
-            yield Research(t.key)
-        for w in (*WONDERS, "faro"):
-            yield Build(w)
+            yield Convert(c, SCHEMES[r % 3])
+        item = ITEMS[r % len(ITEMS)]
+        yield Receive(item)
+        yield Give(item)
+        yield ChooseGood(GOODS[r % len(GOODS)].key)
+        yield Research(TECHS[r % len(TECHS)].key)
+        yield Build(WONDERS[r % 3])
+        yield Build("faro")
         yield Keep(1, 1, 0, 0)
         yield Keep(9, 0, 0, 0)
         for cls in (Art, Defend, Yield, Press, Withdraw, Sack, Abandon, Block, LetPass, Accept,
