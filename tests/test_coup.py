@@ -956,3 +956,17 @@ def test_the_quick_legality_check_agrees_with_the_list_everywhere() -> None:
                     assert GAME.is_legal(s, seat, action) == (action in listed), (seat, action)
             seat = GAME.to_act(s)[0]
             s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+
+
+def test_in_the_variant_a_sampled_rival_holds_its_pick_until_its_hand_goes_through_the_court() -> (
+    None
+):
+    s = GAME.new_game(2, 11, {"start_player": 0})
+    s, _ = act_pick(s)
+    for k in range(30):
+        world = GAME.sample_world(s, 0, random.Random(k))
+        assert world.picks[1] in world.hidden[1]
+    s.redrawn[1] = True
+    assert GAME.view(s, 0)["redrawn"] == [False, True]
+    loose = [GAME.sample_world(s, 0, random.Random(k)) for k in range(60)]
+    assert any(w.picks[1] not in w.hidden[1] for w in loose)

@@ -176,23 +176,33 @@ def evaluate(game: Game[Any], state: CoupState) -> list[float]:
         values.append(WIN_WEIGHT * weights[q] / total + (1 - WIN_WEIGHT) * place)
     return values
 
+PICK_PRIOR: dict[Character, float] = {
+    DUKE: 1.0, CAPTAIN: 0.7, ASSASSIN: 0.55, COUNTESS: 0.45, AMBASSADOR: 0.35,
+}
+"""Two-player variant: how likely a player keeps each character from its own set,
+relative to the Duke (the steadiest income), for the other seat's unseen pick."""
 PASS_WITH_BLOCKER = 0.5
 """How likely a plain player lets an action pass although it holds a card that blocks it."""
 
 
 def bluff_rate(state: CoupState, seat: Seat) -> float:
-    """How often `seat` seems to claim what it does not hold: a third before any evidence,
+    """How often `seat` seems to claim what it does not hold: a quarter before any evidence,
     less with every challenge it won by showing the card, more with every one it lost."""
-    return (state.caught[seat] + 1.0) / (state.shown[seat] + state.caught[seat] + 3.0)
+    return (state.caught[seat] + 1.0) / (state.shown[seat] + state.caught[seat] + 4.0)
 
 
 def world_weight(game: Game[Any], state: CoupState, seat: Seat) -> float:
     """How well the others' sampled cards explain their public play: every standing claim
     (an action or a block) is worth its own weight if the card is held, the seat's bluff
     rate if not; every block it could have made and did not weighs a held blocker down.
+    In the two-player variant the other seat's pick weighs by `PICK_PRIOR`.
     Reads only the public record (`claimed`, `passed`, `shown`, `caught`) and the cards
     the sampled world deals: a plausible opponent, not the true one."""
     weight = 1.0
+    if state.variant:
+        pick = state.picks[1 - seat]
+        if pick is not None:
+            weight *= PICK_PRIOR[pick]
     for q in range(state.players):
         if q == seat or not state.alive(q):
             continue

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -169,6 +168,7 @@ def public_and_own(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
         "passed": [list(c) for c in s.passed],
         "shown": s.shown[:],
         "caught": s.caught[:],
+        "redrawn": s.redrawn[:],
         "court_known": list(s.court_known[seat]) if mine and seat is not None else None,
     }
 
@@ -206,46 +206,77 @@ def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
         return world
     if s.phase is Phase.PICK:
         return _picking_world(s, seat, deal, world)
-    seen: Counter[Character] = Counter(s.hidden[seat])
+    seen = dict.fromkeys(CHARACTERS, 0)
+    for card in s.hidden[seat]:
+        seen[card] += 1
     for r in s.revealed:
-        seen.update(r)
-    known = Counter(s.court_known[seat])  # cards this seat put back into the court itself
+        for card in r:
+            seen[card] += 1
+    known = dict.fromkeys(CHARACTERS, 0)  # cards this seat put back into the court itself
+    for card in s.court_known[seat]:
+        known[card] += 1
+    held: Character | None = None  # the other seat's pick, still in its hand
     if s.variant:
-        in_play = _variant_cards(s, seat, seen + known, deal, world)
+        in_play, held = _variant_cards(s, seat, seen, known, deal, world)
     else:
-        in_play = Counter({c: COPIES for c in CHARACTERS})
-    unseen = sorted((in_play - seen - known).elements())
+        in_play = _FULL_COURT
+    unseen = [c for c in _ALPHABETICAL
+              for _ in range(max(0, max(0, in_play[c] - seen[c]) - known[c]))]
+    if held is not None:
+        unseen.remove(held)
     deal.shuffle(unseen)
     for q in range(s.players):
         if q != seat:
-            world.hidden[q] = [unseen.pop() for _ in s.hidden[q]]
+            cards = [] if held is None else [held]
+            world.hidden[q] = cards + [unseen.pop() for _ in s.hidden[q][len(cards):]]
         # What another seat remembers of the court is its own secret: forgotten here.
         world.court_known[q] = s.court_known[q] if q == seat else ()
-    unseen.extend(sorted(known.elements()))
+    unseen.extend(c for c in _ALPHABETICAL for _ in range(known[c]))
     deal.shuffle(unseen)
     world.court = unseen
     assert len(unseen) == len(s.court)
     return world
 
 
+_ALPHABETICAL: tuple[Character, ...] = tuple(sorted(CHARACTERS))
+_FULL_COURT = dict.fromkeys(CHARACTERS, COPIES)
+
+
 def _variant_cards(
-    s: CoupState, seat: Seat, seen: Counter[Character], deal: Rng, world: CoupState
-) -> Counter[Character]:
-    """Two-player variant: the cards in play are both picks and the third set.
+    s: CoupState, seat: Seat, seen: dict[Character, int], known: dict[Character, int],
+    deal: Rng, world: CoupState,
+) -> tuple[dict[Character, int], Character | None]:
+    """Two-player variant: the cards in play are both picks and the third set; and the
+    other seat's pick if it must still be in its hand.
 
     The other seat's pick is unknown: it is drawn among the characters that
-    keep everything this seat has seen possible.
+    keep everything this seat has seen (or put back into the court) possible. Until
+    that seat's hand goes through the court (`redrawn`), its pick is one of its cards
+    unless it has turned that character face up.
     """
     other = 1 - seat
-    base = Counter(CHARACTERS)
+    base = dict.fromkeys(CHARACTERS, 1)
     own = s.picks[seat]
     assert own is not None
     base[own] += 1
-    fits = [c for c in CHARACTERS if not seen - (base + Counter((c,)))]
+    over = [c for c in CHARACTERS if seen[c] + known[c] > base[c]]
+    if not over:
+        fits = list(CHARACTERS)
+    elif len(over) == 1 and seen[over[0]] + known[over[0]] == base[over[0]] + 1:
+        fits = over
+    else:
+        fits = []
+    if not s.redrawn[other]:
+        in_hand = [c for c in fits
+                   if c in s.revealed[other] or seen[c] + known[c] <= base[c]]
+        fits = in_hand or fits
     pick = fits[deal.below(len(fits))]
     world.picks[other] = pick
     base[pick] += 1
-    return base
+    unseen_copy = base[pick] - seen[pick] - known[pick] >= 1
+    held = (pick if not s.redrawn[other] and pick not in s.revealed[other] and unseen_copy
+            else None)
+    return base, held
 
 
 def _picking_world(s: CoupState, seat: Seat, deal: Rng, world: CoupState) -> CoupState:

@@ -156,6 +156,7 @@ def reveal(s: CoupState, ev: list[Event]) -> None:
     # The claim proved, the card is gone: the others learn nothing more of this hand
     # from its past claims. Only the claimant can follow the court through the shuffle.
     s.shown[seat] += 1
+    s.redrawn[seat] = True
     s.claimed[seat] = ()
     s.passed[seat] = ()
     _court_drawn(s, seat, (new,), (card,))
@@ -234,10 +235,8 @@ def turn_up(s: CoupState, seat: Seat, card: Character, reason: str, ev: list[Eve
     """One influence lost; with none left the seat is out and its coins go to the treasury."""
     s.hidden[seat].remove(card)
     s.revealed[seat].append(card)
-    if card in s.claimed[seat]:
-        kept = list(s.claimed[seat])
-        kept.remove(card)
-        s.claimed[seat] = tuple(kept)
+    if card in s.claimed[seat]:  # the claims of it are explained by the card now face up
+        s.claimed[seat] = tuple(c for c in s.claimed[seat] if c != card)
     ev.append(event("influence_lost", seat=seat, character=card, reason=reason))
     if s.hidden[seat]:
         return
@@ -330,6 +329,7 @@ def return_card(s: CoupState, card: Character, ev: list[Event]) -> None:
     ev.append(event("card_returned", seat=actor, court=len(s.court)))
     ev.append(event("returned_card", [actor], seat=actor, character=card))
     if s.returns_left == 0:
+        s.redrawn[actor] = True
         s.claimed[actor] = ()
         s.passed[actor] = ()
         s.rng.shuffle(s.court)
@@ -428,6 +428,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
         passed=[() for _ in range(players)],
         shown=[0] * players,
         caught=[0] * players,
+        redrawn=[False] * players,
         court_known=[() for _ in range(players)],
     )
     if variant:

@@ -74,6 +74,9 @@ class CoupState:
     """Per seat: challenges it won by showing the claimed card."""
     caught: list[int] = field(default_factory=list)
     """Per seat: challenges it lost on its own claim (a bluff called, or a concession)."""
+    redrawn: list[bool] = field(default_factory=list)
+    """Per seat: its hand has gone through the court (an exchange, a card shown and
+    replaced), so in the two-player variant its pick may be gone."""
     court_known: list[tuple[Character, ...]] = field(default_factory=list)
     """Per seat, private: cards it knows lie in the court (cards it put back itself,
     not drawn since by anyone it cannot follow)."""
@@ -111,6 +114,7 @@ class CoupState:
             self.passed[:],
             self.shown[:],
             self.caught[:],
+            self.redrawn[:],
             self.court_known[:],
         )
 
