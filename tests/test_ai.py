@@ -376,3 +376,21 @@ def test_level_overrides_apply_per_game() -> None:
     agent = make_agent("hard:30", 1)
     assert agent.config_for(kobayakawa).opponents_by_policy is True  # type: ignore[attr-defined]
     assert agent.config_for(kobayakawa).iterations == 30  # type: ignore[attr-defined]
+
+
+def test_coup_expects_a_rival_to_doubt_as_often_as_it_has_challenged() -> None:
+    """A rival's public record of challenges moves the doubt the search expects of it:
+    one who has let ten claims pass is expected to doubt less, one who challenged ten
+    times more, than the table's prior."""
+    from rules.coup.ai import doubt_chance
+    from rules.coup.state import Phase
+
+    game = rules.get_game("coup")
+    state = game.new_game(2, 1, {"two_player_variant": False})
+    state.phase, state.claimant, state.claim, state.action = Phase.CHALLENGE, 0, "duke", "tax"
+    prior = doubt_chance(state, 1)
+    state.allowances[1] = 10
+    trusting = doubt_chance(state, 1)
+    state.allowances[1], state.challenges[1] = 0, 10
+    sceptical = doubt_chance(state, 1)
+    assert trusting < prior / 2 and sceptical > 0.8

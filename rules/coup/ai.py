@@ -92,10 +92,20 @@ def choose_turn(state: CoupState, seat: Seat, rng: random.Random) -> Action:
     return ForeignAid() if rng.random() < 0.5 else Income()
 
 
+DOUBT_PRIOR_WEIGHT = 4.0
+"""How many answers the table-wide doubt counts for beside a seat's own record."""
+
+
 def doubt_chance(state: CoupState, seat: Seat) -> float:
-    """How often `seat` challenges the open claim when it is still possible."""
+    """How often `seat` challenges the open claim when it is still possible: the table's
+    doubt (`TABLE_DOUBT`), moved towards how often this seat has challenged so far (its
+    public record of challenges and claims let pass), as if the table's doubt were
+    `DOUBT_PRIOR_WEIGHT` answers of its own. A player who never challenges is soon
+    expected not to; one who challenges everything, to go on."""
     others = len(state.others_after(seat))
-    doubt: float = 1.0 - (1.0 - TABLE_DOUBT) ** (1.0 / max(1, others))
+    table: float = 1.0 - (1.0 - TABLE_DOUBT) ** (1.0 / max(1, others))
+    asked = state.challenges[seat] + state.allowances[seat]
+    doubt = (state.challenges[seat] + DOUBT_PRIOR_WEIGHT * table) / (asked + DOUBT_PRIOR_WEIGHT)
     claimant_on_last = state.influence(state.claimant) == 1
     threatened = (state.action == "assassinate" and state.target == seat
                   and state.blocker == NOBODY and state.influence(seat) == 1)

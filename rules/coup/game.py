@@ -169,6 +169,8 @@ def public_and_own(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
         "shown": s.shown[:],
         "caught": s.caught[:],
         "redrawn": s.redrawn[:],
+        "challenges": s.challenges[:],
+        "allowances": s.allowances[:],
         "court_known": list(s.court_known[seat]) if mine and seat is not None else None,
     }
 

@@ -125,6 +125,7 @@ def open_block_window(s: CoupState, ev: list[Event]) -> None:
 
 def allow(s: CoupState, seat: Seat, ev: list[Event]) -> None:
     ev.append(event("allowed", seat=seat, claimant=s.claimant))
+    s.allowances[seat] += 1
     s.window_pos += 1
     if s.window_pos < len(s.window):
         return
@@ -138,6 +139,7 @@ def allow(s: CoupState, seat: Seat, ev: list[Event]) -> None:
 def challenge(s: CoupState, seat: Seat, ev: list[Event]) -> None:
     """The first challenge closes the window; the claimant must prove the claim."""
     s.challenger = seat
+    s.challenges[seat] += 1
     s.phase = Phase.PROVE
     ev.append(event("challenged", seat=seat, claimant=s.claimant, character=s.claim))
 
@@ -428,6 +430,8 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
         passed=[() for _ in range(players)],
         shown=[0] * players,
         caught=[0] * players,
+        challenges=[0] * players,
+        allowances=[0] * players,
         redrawn=[False] * players,
         court_known=[() for _ in range(players)],
     )

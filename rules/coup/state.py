@@ -74,6 +74,10 @@ class CoupState:
     """Per seat: challenges it won by showing the claimed card."""
     caught: list[int] = field(default_factory=list)
     """Per seat: challenges it lost on its own claim (a bluff called, or a concession)."""
+    challenges: list[int] = field(default_factory=list)
+    """Per seat: claims it challenged."""
+    allowances: list[int] = field(default_factory=list)
+    """Per seat: claims it let pass when asked."""
     redrawn: list[bool] = field(default_factory=list)
     """Per seat: its hand has gone through the court (an exchange, a card shown and
     replaced), so in the two-player variant its pick may be gone."""
@@ -114,6 +118,8 @@ class CoupState:
             self.passed[:],
             self.shown[:],
             self.caught[:],
+            self.challenges[:],
+            self.allowances[:],
             self.redrawn[:],
             self.court_known[:],
         )
