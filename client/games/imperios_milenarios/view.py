@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from client import artwork, resources, text
+from client import artwork, resources, text, theme
 from client.anim import Tween
 from client.art import antique
 from client.art import imperios_milenarios as art
@@ -102,6 +102,7 @@ class ImperiosView(GameView):
         self.trade_route: list[str] = []  # the route of the trade being built
         self.scroll = 0
         self.legal: list[Action] = []
+        self.ui_scale = 1.0
         self.serial = 0  # counts the views shown: the boards' pictures are redrawn on change
         self.pictures = panels.Pictures()
         self._groups: dict[object, tuple[pygame.Surface, tuple[int, int]]] = {}
@@ -111,6 +112,7 @@ class ImperiosView(GameView):
         return self.colours[seat] if 0 <= seat < len(self.colours) else seat
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
+        self.ui_scale = scale  # the prompt's buttons are sized at the app's own scale
         super().layout(rect, scale)
         px = max(self.min_text, self.s(14), text.floor_px(self.scale))
         line = resources.font(px, True).get_linesize() + self.s(2)
@@ -352,7 +354,10 @@ class ImperiosView(GameView):
     def choice_actions(self, legal: list[Action]) -> list[Action]:
         """The legal actions the prompt's buttons do not hold: those off the map, then the
         map moves of a clicked area, or all map moves once the list is opened."""
-        rest = [a for a in legal if not isinstance(a, PROMPT_ACTIONS)]
+        seat = self.acting_seat()
+        buttons = set(self.prompt_actions(seat, legal)) if seat is not None else set()
+        rest = [a for a in legal if a not in buttons and not isinstance(a, Block | LetPass | Accept
+                                                                          | Appeal | Hold | Lift)]
         off_map = [a for a in rest if not isinstance(a, MAP_ACTIONS)]
         on_map = [a for a in rest if isinstance(a, MAP_ACTIONS)]
         if self.area_filter is not None:
@@ -666,11 +671,44 @@ class ImperiosView(GameView):
         return False  # everything is public but the order of the cups
 
     def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
-        shown: list[Action] = [a for a in legal if isinstance(a, PROMPT_ACTIONS)]
+        """The buttons: the short decisions, as many as fit the prompt whole (ending the
+        turn first, then art, then the best conversions); the rest are in the list."""
+        candidates: list[Action] = [a for a in legal if isinstance(a, PROMPT_ACTIONS)]
         rest = [a for a in legal if not isinstance(a, PROMPT_ACTIONS)]
         if len(rest) <= 3 and all(isinstance(a, ChooseGood) for a in rest):
-            shown += rest  # a good to choose: "Wine (4)" fits a button
-        return shown
+            candidates += rest  # a good to choose: "Wine (4)" fits a button
+        order = {"end_turn": 0, "art": 1, "convert": 2}
+        schemes = {"3:4": 0, "2:3": 1, "1:1": 2}
+        ranked = sorted(candidates, key=lambda a: (order.get(a.type, -1),
+                                                   schemes.get(getattr(a, "scheme", ""), 0)))
+        s = self.ui_scale
+        plate = self.rect.w - round(20 * s)
+        room = plate - round(24 * s) - max(round(300 * s), plate * 2 // 5)
+        shown: list[Action] = []
+        for a in ranked:
+            trial = [*shown, a]
+            if order.get(a.type) is None or not shown or self._buttons_fit(trial, room, s):
+                shown = trial  # else it waits in the choices list
+        return [a for a in candidates if a in shown]
+
+    def _buttons_fit(self, actions: list[Action], room: int, scale: float) -> bool:
+        """Whether the table would show these buttons with none of their words cut (it
+        shares out `room` as its `_build_prompt` does, then shrinks a font to the floor)."""
+        labels = [self.action_label(a) for a in actions]
+        gap = round(10 * scale)
+        widths = [self._button_width(w, scale) for w in labels]
+        space = room - gap * len(widths)
+        if sum(widths) > space:
+            fair = max(round(96 * scale), space // len(widths))
+            widths = [min(w, fair) for w in widths]
+        return not any(text.fit_widget_text(w, width, "accent", scale)[2]
+                       for w, width in zip(labels, widths, strict=True))
+
+    @staticmethod
+    def _button_width(label: str, scale: float) -> int:
+        """What the table gives a prompt button with these words (its `button_width`)."""
+        words_px = resources.font(theme.font_size(18, scale), True).size(label)[0]
+        return max(round(150 * scale), words_px + round(36 * scale))
 
     def shared_prompt(self, seat: Seat, legal: list[Action]
                       ) -> list[tuple[str, list[tuple[Seat, Action]]]]:
