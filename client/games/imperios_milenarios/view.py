@@ -654,6 +654,8 @@ class ImperiosView(GameView):
     # -- words -----------------------------------------------------------------------------------
     def refusal(self, exc: IllegalAction) -> str:
         params = dict(exc.params)
+        if isinstance(params.get("partner"), int):
+            params["partner"] = words.civ(self, params["partner"])
         for key in ("area",):
             if isinstance(params.get(key), str):
                 params[key] = words.area(self, params[key])
