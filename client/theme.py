@@ -154,7 +154,11 @@ def build(scale: float) -> dict[str, Any]:
             "colours": {"dark_bg": _hex(INK, 235), "normal_text": parch},
             "font": font(15),
         },
-        "window": {"colours": {"dark_bg": parch}, "font": font(16)},
+        "window": {  # the title bar grows with its words (dialogs at 130 % and more)
+            "colours": {"dark_bg": parch},
+            "font": font(16),
+            "misc": {"title_bar_height": str(max(28, round(font_size(16, scale) * 1.8)))},
+        },
         "selection_list": {"font": font(16)},
         "horizontal_slider": {"font": font(14)},
         "check_box": {"font": font(16)},

@@ -235,3 +235,63 @@ def test_a_long_list_scrolls_and_the_keys_choose_and_open(harness, data_dir):
     harness.frames(2)
     table = harness.scene
     assert type(table).__name__ == "TableScene" and table.save_path == chosen.path
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("size, ui", [((1024, 640), 1.3), ((1280, 800), 1.3),
+                                      ((1280, 800), 1.0), ((1920, 1080), 1.15)],
+                         ids=["1024x640-130", "1280x800-130", "1280x800-100", "1920x1080-115"])
+def test_the_saved_games_screens_fit(harness, data_dir, lang, size, ui):
+    """The list, the name box (with a refusal) and both questions pass the layout audit's
+    checks: nothing clipped, overflowing, overlapping or shortened but the players' own
+    words (a save's name, the seats' names)."""
+    from test_layout_audit import audited_frame, configure
+
+    from client import text
+
+    app = harness.app
+    configure(app, lang, size, ui)
+    six = [("human", None), ("human", None), ("ai", "hard")] * 2
+    storage.write_record(played("carolus_magnus", 4, 40, THREE[:2]).record)
+    storage.write_record(played("coup", 5, 12, six).record)
+    storage.save_named(played("magnate", 57, 20, THREE[:2]).record, "A name " + "long " * 10, None)
+    storage.save_named(played("kobayakawa", 9, 1000, [("ai", "easy")] * 3).record, "Ended", None)
+    (data_dir / "saves" / "Broken.json").write_text("{ not json")
+    listed = open_list(harness)
+    assert len(listed.entries) == 5
+    problems = audited_frame(app, "list")
+
+    def dialog(where: str, box) -> None:
+        """The dialog's own words (the screen under it is audited on its own)."""
+        app.manager.update(0.0)
+        app.draw()
+        inside = [e for e in app.manager.get_sprite_group().sprites()
+                  if box.window.rect.contains(e.rect)]
+
+        class Only:  # widget_problems over the dialog's widgets alone
+            def get_sprite_group(self):
+                return self
+
+            def sprites(self):
+                return inside
+
+        problems.extend(f"{where}: {p}" for p in
+                        text.widget_problems(Only(), app.window.get_rect()))
+
+    listed.selected = next(i for i, e in enumerate(listed.entries) if e.name.startswith("A "))
+    app.rebuild()
+    listed.command("rename")
+    dialog("rename", listed.dialog)
+    listed._rename("a/b:c")
+    dialog("rename refused", listed.dialog)
+    listed.dialog.close()
+    listed.command("delete")
+    dialog("delete question", listed.dialog)
+    listed.dialog.close()
+    table = start_table(harness, THREE, seed=3)
+    table.command("save")
+    dialog("save box", table.dialog)
+    table.dialog.close()
+    table.command("menu")
+    dialog("leave question", table.dialog)
+    assert not problems, "\n".join(dict.fromkeys(problems))
