@@ -191,7 +191,7 @@ class TableScene(Scene):
 
     def _build_prompt(self) -> None:
         rect = self._prompt_rect()
-        bw, bh, gap = self.s(196), self.s(50), self.s(10)
+        bh, gap = self.s(50), self.s(10)
         x = rect.right - self.s(12)
         y = rect.centery - bh // 2
         if self.session.over:
@@ -204,39 +204,54 @@ class TableScene(Scene):
             return
         seats = self._prompt_seats()
         shared = self.view.shared_prompt(seats[0], self.session.legal(seats[0])) if seats else []
-        if shared:
-            bw = min(bw, max(self.s(104), (rect.w - self.s(300)) // len(shared) - gap))
+        # (label, tooltip, what it does, its argument), from the right.
+        entries: list[tuple[str, str, str, Any]] = []
         for label, plays in reversed(shared):
-            r = pygame.Rect(0, y, bw, bh)
-            r.right = x
-            x = r.left - gap
-            self._button(r, label, self.view.prompt(seats[0], []), "acts", plays, accent=True)
-        choices = []
+            entries.append((label, self.view.prompt(seats[0], []), "acts", plays))
         for seat in reversed([] if shared else seats):
             for action in reversed(self.view.prompt_actions(seat, self.session.legal(seat))):
                 label = self.view.action_label(action)
                 if len(seats) > 1:
                     label = f"{self.session.name(seat)}: {label}"
-                choices.append((seat, action, label))
-        widths = [button_width(label, self.app.scale) for _s, _a, label in choices]
-        # The prompt's words keep a third of the plate; the buttons share the rest, their
-        # words shrinking (text.button) when they must.
-        room = x - rect.x - max(self.s(300), rect.w * 2 // 5) - gap * len(choices)
-        if widths and sum(widths) > room:
-            fair = max(self.s(96), room // len(widths))
-            widths = [min(w, fair) for w in widths]
+                entries.append((label, self.view.action_tip(action), "act", (seat, action)))
+        widths = [button_width(label, self.app.scale) for label, *_rest in entries]
+        # The prompt's words keep a third of the plate; the buttons take the rest, in two
+        # rows when one is not enough, sharing it in proportion to their words (which
+        # shrink, text.button, only when they still must).
+        room = x - rect.x - max(self.s(240), rect.w // 3)
+        rows = [list(range(len(entries)))]
+        one_row = sum(widths) + gap * (len(entries) - 1)
+        words = self.view.prompt(seats[0], self.session.legal(seats[0])) if seats else ""
+        crowded = words and text.fit(
+            words, self.s(18), max(1, x - one_row - gap - rect.x - self.s(30)),
+            rect.h - self.s(10), bold=True,
+        ).elided
+        if len(entries) > 1 and (one_row > room or crowded):
+            half = (len(entries) + 1) // 2
+            rows = [list(range(half)), list(range(half, len(entries)))]
+        for row in rows:
+            need = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            if need > room:
+                total = sum(widths[i] for i in row)
+                for i in row:
+                    widths[i] = max(self.s(96), widths[i] * (room - gap * (len(row) - 1)) // total)
+        height = bh if len(rows) == 1 else (rect.h - self.s(12)) // 2
         size = text.shared_size(
-            [(label, w) for (_s, _a, label), w in zip(choices, widths, strict=True)],
+            [(label, w) for (label, *_rest), w in zip(entries, widths, strict=True)],
             "accent", self.app.scale,
         )
-        for (seat, action, label), width in zip(choices, widths, strict=True):
-            r = pygame.Rect(0, y, width, bh)
-            r.right = x
-            x = r.left - gap
-            self._button(
-                r, label, self.view.action_tip(action), "act", (seat, action), accent=True,
-                most=size,
-            )
+        left = x
+        for r_index, row in enumerate(rows):
+            at = x
+            top = y if len(rows) == 1 else rect.y + self.s(4) + r_index * (height + self.s(4))
+            for i in row:
+                label, tip, name, arg = entries[i]
+                r = pygame.Rect(0, top, widths[i], height)
+                r.right = at
+                at = r.left - gap
+                self._button(r, label, tip, name, arg, accent=True, most=size)
+            left = min(left, at)
+        x = left
         self.prompt_text_width = x - rect.x - self.s(30)
 
     def _build_curtain(self) -> None:

@@ -22,6 +22,7 @@ from rules.coup import (
     NoBlock,
     ReturnCard,
 )
+from rules.coup.components import BLOCKERS
 
 TEXT = artwork.INK
 MUTED = (96, 84, 70)
@@ -167,13 +168,13 @@ class CoupView(CoupMotion, GameView):
         for i, q in enumerate(run):
             before: list[tuple[Seat, Action]] = [(p, no) for p in run[:i]]
             for action in yes:
-                label = self.words.label(action)
+                label = self.action_label(action)
                 if len(run) > 2 and len(yes) == 1:  # many buttons: the question says what
                     label = self.names[q]
                 elif len(run) > 1:
                     label = tr("coup.shared.who", name=self.names[q], answer=label)
                 groups.append((label, [*before, (q, action)]))
-        nobody = tr("coup.shared.nobody") if len(run) > 1 else self.words.label(no)
+        nobody = tr("coup.shared.nobody") if len(run) > 1 else self.action_label(no)
         groups.append((nobody, [(q, no) for q in run]))
         return groups
 
@@ -284,9 +285,14 @@ class CoupView(CoupMotion, GameView):
         return self.words.prompt(self.view, seat, self.choosing, len(self.human_run(seat)), bluff)
 
     def action_label(self, action: Action) -> str:
+        pending = self.view.get("pending") or {}
         if action.type == "reveal":  # the card the challenge is about: the pending claim
-            claim = (self.view.get("pending") or {}).get("claim")
-            return tr("action.coup.reveal", card=self.words.card(claim))
+            return tr("action.coup.reveal", card=self.words.card(pending.get("claim")))
+        if action.type == "block" and len(BLOCKERS.get(pending.get("action") or "", ())) > 1:
+            # Two ways to block (a theft): the prompt says "block … as Captain or
+            # Ambassador?", so each button names its card and the row fits.
+            card = self.words.card(getattr(action, "character", None))
+            return tr("action.coup.block_as", card=card)
         return self.words.label(action)
 
     def action_tip(self, action: Action) -> str:

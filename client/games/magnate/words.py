@@ -53,6 +53,8 @@ class MagnateWords:
         return tr(key, name=name)
 
     def action_label(self, action: Action) -> str:
+        if action.type == "take_income":  # the prompt asks which suit: the button names it
+            return pieces.suit_name(action.suit)
         return tr(f"action.magnate.{action.type}", **pieces.action_params(action))
 
     def action_tip(self, action: Action) -> str:
