@@ -270,3 +270,18 @@ def test_the_rng_is_the_states_own() -> None:
         a = GAME.apply(a, seat, GAME.legal_actions(a, seat)[0]).state
         b = GAME.apply(b, seat, GAME.legal_actions(b, seat)[0]).state
     assert a == b and a.hands == b.hands and a.loyalty == b.loyalty
+
+
+def test_a_card_waiting_for_passage_stays_in_its_players_hand_in_sampled_worlds() -> None:
+    from rules.corona_de_hierro.logic_cards import play
+
+    s = turn_of(begin(3, seed=5), 0)
+    s.hands[0].append("M01")
+    put(s, "arles", 1, 1)
+    s, _ = act(s, 0, play("M01", place="arles", to="genova", n=1))
+    assert isinstance(s.pending, Passage) and GAME.to_act(s) == (1,)
+    for k in range(10):
+        world = GAME.sample_world(s, 1, random.Random(k))
+        assert "M01" in world.hands[0] and len(world.hands[0]) == len(s.hands[0])
+        after = GAME.apply(world, 1, GrantPassage()).state
+        assert after.pawns(CITIES.index("genova"), 0) == 1

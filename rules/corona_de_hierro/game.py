@@ -346,25 +346,37 @@ def sample_world(state: CoronaState, seat: Seat, rng: random.Random) -> CoronaSt
             s.loyalty[slot] = card
     five = s.pending if isinstance(s.pending, FiveChoice) and s.pending.seat != seat else None
     others = [p for p in range(s.players) if p != seat]
-    counts = {p: [sum(1 for c in s.hands[p] if c[0] == "P"),
-                  sum(1 for c in s.hands[p] if c[0] == "M")] for p in others}
-    hands: dict[Seat, list[str]] = {p: [] for p in others}
+    # A card whose move waits for passage is in its player's hand for all to see.
+    shown: dict[Seat, list[str]] = {p: [] for p in others}
+    waiting = s.pending
+    if isinstance(waiting, Passage) and isinstance(waiting.action, Play) and waiting.mover != seat:
+        shown[waiting.mover].append(waiting.action.card)
+    hidden = {p: _without(s.hands[p], shown[p]) for p in others}
+    hands: dict[Seat, list[str]] = {p: shown[p][:] for p in others}
     for d, letter in enumerate("PM"):
         pool = s.piles[d][:]
         for p in others:
-            pool.extend(c for c in s.hands[p] if c[0] == letter)
+            pool.extend(c for c in hidden[p] if c[0] == letter)
         if five is not None and five.deck == d:
             pool.extend(five.cards)
         pool.sort()
         rng.shuffle(pool)
         for p in others:
-            hands[p].extend(pool.pop() for _ in range(counts[p][d]))
+            hands[p].extend(pool.pop() for c in hidden[p] if c[0] == letter)
         if five is not None and five.deck == d:
             s.pending = FiveChoice(five.seat, five.deck, tuple(pool.pop() for _ in five.cards))
         s.piles[d] = pool
     for p in others:
         s.hands[p] = hands[p]
     return s
+
+
+def _without(cards: list[str], taken: list[str]) -> list[str]:
+    """`cards` less one copy of each card in `taken`."""
+    rest = cards[:]
+    for c in taken:
+        rest.remove(c)
+    return rest
 
 
 GAME = CoronaDeHierro()
