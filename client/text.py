@@ -641,6 +641,14 @@ def dropdown_width(options: list[str], scale: float, minimum: int = 0) -> int:
 RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 
 
+PLACEHOLDER = re.compile(r"(^|[\s:(«\"])\?($|[\s!.,)»\"])")
+
+
+def has_placeholder(string: str) -> bool:
+    """A "?" standing for a name the words did not get ("Show ?", "I challenge your ?!")."""
+    return bool(PLACEHOLDER.search(string))
+
+
 def looks_like_key(string: str) -> bool:
     """A catalogue key shown as it is ("option.carolus_magnus.repeated_disc")."""
     return bool(RAW_KEY.match(string.strip()))
@@ -662,6 +670,8 @@ def widget_problems(manager: Any, window: pygame.Rect) -> list[str]:
             problems.append(f"{kind} {words!r} at {tuple(rect)} leaves the window")
         if looks_like_key(words):
             problems.append(f"{kind} shows a raw key {words!r}")
+        if has_placeholder(words):
+            problems.append(f"{kind} {words!r} has a '?' for a missing name")
         if getattr(element, "shortened_from", None):
             problems.append(f"{kind} {words!r} shortened to fit (full: "
                             f"{element.shortened_from[:80]!r})")

@@ -117,3 +117,9 @@ def test_raw_catalogue_keys_are_recognised():
     assert not text.looks_like_key("1.5")
     assert not text.looks_like_key("v0.1.0")
     assert text.looks_like_key("settings.anim.0")
+
+
+def test_a_question_mark_standing_for_a_missing_name_is_recognised():
+    assert text.has_placeholder("Show ?") and text.has_placeholder("¡Te desafío: ?!")
+    assert not text.has_placeholder("¿Luchas o pasas?")
+    assert not text.has_placeholder("Do you fight?")

@@ -151,6 +151,8 @@ def text_problems(rec: text.Recording, window: pygame.Rect) -> list[str]:
         name = repr(p.string if len(p.string) < 60 else p.string[:57] + "...")
         if text.looks_like_key(p.string):
             out.append(f"raw catalogue key {name}")
+        if text.has_placeholder(p.string):
+            out.append(f"{name} has a '?' for a missing name")
         if p.elided and not p.free_text:
             out.append(f"{name} shortened to fit (full: {p.full[:80]!r})")
         if not p.clip.contains(p.ink):

@@ -660,10 +660,12 @@ class CoupView(CoupMotion, GameView):
         if p.get("action") and self.view["turn"] not in out:
             said = self.words.declared(p["action"], p.get("target"))
             out[self.view["turn"]] = (said, "claim", True)
-        if p.get("blocker") is not None and p["blocker"] not in out:
-            said = tr("coup.balloon.block", card=self.words.card(p.get("block_character")))
+        # Only what the window still names: a card it no longer holds is not guessed ("?").
+        block_card = p.get("block_character")
+        if p.get("blocker") is not None and p["blocker"] not in out and block_card:
+            said = tr("coup.balloon.block", card=self.words.card(block_card))
             out[p["blocker"]] = (said, "block", True)
-        if p.get("challenger") is not None and p["challenger"] not in out:
+        if p.get("challenger") is not None and p["challenger"] not in out and p.get("claim"):
             said = tr("coup.balloon.challenge", card=self.words.card(p.get("claim")))
             out[p["challenger"]] = (said, "doubt", True)
         return out
