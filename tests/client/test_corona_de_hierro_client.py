@@ -24,6 +24,7 @@ from rules.corona_de_hierro.actions import (
     ChooseCard,
     ChooseMainCastle,
     Discard,
+    Draw,
     DrawFive,
     Move,
     OfferSwap,
@@ -133,7 +134,7 @@ def subject_point(view, seat, action):
     if isinstance(action, Play | Discard):
         hand = view.view["hand"]
         return lay.hand[hand.index(action.card)].center
-    if isinstance(action, DrawFive):
+    if isinstance(action, Draw | DrawFive):
         return lay.decks[action.deck].center
     raise AssertionError(action)
 
@@ -153,9 +154,39 @@ def gesture_for(harness, table, seat, action):
         drag(harness, stack_point(view, action.city, seat), city_point(view, action.to))
         if view.menu is not None:
             pick(harness, view, action)
+    elif view.view.get("pending") or under_orders(table, seat, subject_point(view, seat, action)):
+        by_keys(harness, table, seat, action)  # a long list of answers, or a covered place
     else:
         harness.click(subject_point(view, seat, action))
         pick(harness, view, action)
+
+
+def under_orders(table, seat, point):
+    dock = table.view.dock_rows(table.session.legal(seat))
+    return dock is not None and dock[0].collidepoint(point)
+
+
+def by_keys(harness, table, seat, action):
+    """Choose `action` with the number keys alone: the orders list's kind of order, then
+    its targets, as many steps as it takes (its rows are the table's key spots)."""
+    view = table.view
+    for _ in range(6):
+        legal = table.session.legal(seat)
+        dock = view.dock_rows(legal)
+        assert dock is not None, f"no orders list for {action}"
+        rows = dock[2]
+        assert len(rows) <= 9 and [r for r, *_ in rows] == table._key_spots()
+        for number, (_rect, _label, payload) in enumerate(rows, start=1):
+            if payload == action or (isinstance(payload, list) and action in payload):
+                steps = len(table.session.steps)
+                harness.key(pygame.K_1 + number - 1)
+                harness.frames(1)
+                if len(table.session.steps) > steps:
+                    return
+                break
+        else:
+            raise AssertionError(f"{action} not in {[r[1] for r in rows]}")
+    raise AssertionError(f"{action} still not chosen")
 
 
 def visible(view, action):
@@ -547,3 +578,73 @@ def test_random_clicks_drags_and_wheels_never_break_the_table(harness):
     for step in session.steps:  # every step was legal when it was played
         assert step.action in game.legal_actions(state, step.seat)
         state = game.apply(state, step.seat, step.action).state
+
+
+def test_every_order_is_chosen_from_the_orders_list_by_keys_alone(harness):
+    """The prompt's choices for a turn: the kinds of order, then their targets, 1–9."""
+    table = start_table(harness)
+    session = table.session
+    rng = random.Random(11)
+    played = 0
+    kinds = set()
+    for _ in range(600):
+        if session.over or played >= 30:
+            break
+        lift(harness, table)
+        humans = session.humans_to_act()
+        if not humans:
+            harness.frames(2)
+            continue
+        table.timeline.skip()
+        harness.frames(1)
+        seat = humans[0]
+        legal = session.legal(seat)
+        action = rng.choice(legal)
+        before = len(session.steps)
+        if any(arg == (seat, action) for name, arg in table.buttons.values() if name == "act"):
+            harness.key(pygame.K_1 + sorted(
+                (b for b, (name, _a) in table.buttons.items() if name == "act"),
+                key=lambda b: b.rect.x).index(next(
+                    b for b, (name, arg) in table.buttons.items() if arg == (seat, action))))
+            harness.frames(1)
+        elif isinstance(action, ChooseCard):
+            harness.key(pygame.K_1 + action.index)
+            harness.frames(1)
+        else:
+            by_keys(harness, table, seat, action)
+        assert len(session.steps) > before and session.steps[before].action == action
+        kinds.add(action.type)
+        played += 1
+    assert played >= 20
+    assert {"choose_main_castle", "draw"} <= kinds, kinds
+    assert len(kinds) >= 5, kinds
+
+
+def test_the_orders_list_groups_a_long_list_in_rows_of_nine_at_most(harness):
+    table = start_table(harness)
+    view = table.view
+    session = table.session
+    for _ in range(200):
+        lift(harness, table)
+        if session.humans_to_act() and session.view(0).get("phase") == "play" \
+                and not session.view(0).get("pending"):
+            break
+        humans = session.humans_to_act()
+        if humans:
+            legal = session.legal(humans[0])
+            by_keys(harness, table, humans[0], legal[0])
+        harness.frames(2)
+    legal = session.legal(0)
+    dock = view.dock_rows(legal)
+    assert dock is not None and dock[1] == tr("cdh.dock.title")
+    reach: list = []
+    stack = [payload for _r, _l, payload in dock[2]]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            rows = view._rows(item, 8)
+            assert len(rows) <= 8
+            stack.extend(p for _l, p in rows)
+        else:
+            reach.append(item)
+    assert sorted(map(repr, reach)) == sorted(map(repr, legal))

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
@@ -70,6 +70,10 @@ LIT = (255, 214, 96)
 LIT_SOFT = (255, 214, 96, 80)
 HOVER = (250, 244, 226)
 MENU_ROWS = 10
+DOCK_ROWS = 8
+PROMPT_MAX = 4
+"""Answers up to this many are the prompt's buttons; more go in the orders list."""
+"""The orders list's rows (a ninth: Back), so keys 1–9 reach every one."""
 WARM_BUDGET = 0.001
 UNIT = 40.0
 """The token size the offsets round a city (art.ARMY_SLOTS, ...) are drawn for: they scale
@@ -135,6 +139,10 @@ class CoronaView(GameView):
         self.carried = False
         self.pan_from: tuple[int, int] | None = None
         self.menu: Menu | None = None
+        self.dock: list[tuple[str, list[Action]]] = []
+        self._last_legal: list[Action] = []
+        self._dock_for: list[Action] = []
+        """The groups chosen so far in the orders list (kind of order, then target...)."""
         self.flash = ""
         self.serial = 0
         self.stacks: list[tuple[pygame.Rect, str, int]] = []
@@ -234,6 +242,8 @@ class CoronaView(GameView):
         if self.tips is not self.chrome.tips:
             self.tips[:] = self.chrome.tips
         self._draw_five(surface, ctx)
+        self._last_legal = ctx.legal
+        self._draw_dock(surface, ctx.legal)
         self._draw_menu(surface)
         self._draw_held(surface)
         self._draw_flash(surface)
@@ -489,28 +499,39 @@ class CoronaView(GameView):
         self.menu = Menu(anchor, title, self._rows(actions))
         self._place_menu()
 
-    def _rows(self, actions: list[Action]) -> list[tuple[str, Action | list[Action]]]:
-        if len(actions) <= MENU_ROWS:
+    def _rows(self, actions: list[Action], limit: int = MENU_ROWS
+              ) -> list[tuple[str, Action | list[Action]]]:
+        """At most `limit` rows: the actions themselves when they fit, else groups by the
+        first field that splits them (the kind of order, the card, the seat, the place, the
+        destination); a last "others" row holds whatever groups do not fit, so every
+        action stays reachable in a few steps."""
+        if len(actions) <= limit:
             return [(words.action_label(self, a, True), a) for a in actions]
+        rows: list[tuple[str, Action | list[Action]]] = []
         for key in ("type", "card", "player", "place", "city", "to"):
             groups: dict[Any, list[Action]] = {}
             for a in actions:
                 groups.setdefault(getattr(a, key, None), []).append(a)
             if len(groups) > 1:
-                rows: list[tuple[str, Action | list[Action]]] = []
                 for _value, group in groups.items():
                     if len(group) == 1:
                         rows.append((words.action_label(self, group[0], True), group[0]))
                     else:
                         head = self._group_label(key, group[0])
                         rows.append((tr("cdh.menu.more", label=head, n=len(group)), group))
-                return rows[: MENU_ROWS * 2]
-        return [(words.action_label(self, a, True), a) for a in actions[: MENU_ROWS * 2]]
+                break
+        else:
+            rows = [(words.action_label(self, a, True), a) for a in actions]
+        if len(rows) > limit:
+            rest: list[Action] = []
+            for _label, payload in rows[limit - 1:]:
+                rest.extend(payload if isinstance(payload, list) else [payload])
+            rows = [*rows[: limit - 1], (tr("cdh.menu.others", n=len(rest)), rest)]
+        return rows
 
     def _group_label(self, key: str, a: Action) -> str:
         if key == "type":
-            label = words.action_label(self, a, True)
-            return label.split(":")[0] if a.type == "play" else label
+            return tr(f"cdh.kind.{a.type}")
         if key == "card":
             return words.card(getattr(a, "card", ""))
         if key == "player":
@@ -566,6 +587,87 @@ class CoronaView(GameView):
                 return payload
         self.menu = None
         return None
+
+    # -- the orders list: the prompt's choices, on the table ----------------------------------
+    def dock_rows(self, legal: list[Action]
+                  ) -> tuple[pygame.Rect, str, list[tuple[pygame.Rect, str, Any]]] | None:
+        """The orders list in the board's bottom-left corner whenever the prompt has no
+        buttons for the choice (a turn's orders, the castle to start from, a long list of
+        answers): the kinds of order first, then their targets, a few rows at a time, so
+        every legal action is a few clicks (or keys 1–9) away. (box, title, rows of
+        (rect, words, an action, a group of actions or None for Back))."""
+        if not legal or self.lay is None or self.held is not None or not self.view:
+            return None
+        pend = self.view.get("pending") or {}
+        seat = self.acting_seat()
+        if pend.get("kind") == "draw_five" or seat is None or self.prompt_actions(seat, legal):
+            return None
+        if self._dock_for != legal:  # another question: the list starts over
+            self.dock, self._dock_for = [], list(legal)
+        actions = legal
+        title = tr("cdh.dock.title")
+        for head, group in self.dock:
+            actions, title = group, head
+        rows: list[tuple[str, Any]] = list(self._rows(actions, DOCK_ROWS))
+        if actions is not legal:
+            rows.append((tr("cdh.menu.back"), None))
+        vp = self.board.camera.viewport
+        row_h = self.s(28)
+        size = max(self.min_text, self.s(14))
+        widest = max(text.fit(label, size, 10_000, None).width for label, _p in rows)
+        width = max(self.s(220), min(widest + self.s(56), vp.w - self.s(16)))
+        box = pygame.Rect(0, 0, width, row_h * (len(rows) + 1) + self.s(10))
+        box.bottomleft = (vp.x + self.s(8), vp.bottom - self.s(8))  # over the western sea
+        out = [(pygame.Rect(box.x + self.s(6), box.y + self.s(4) + row_h * (i + 1),
+                            box.w - self.s(12), row_h - self.s(3)), label, payload)
+               for i, (label, payload) in enumerate(rows)]
+        return box, title, out
+
+    def _draw_dock(self, surface: pygame.Surface, legal: list[Action]) -> None:
+        dock = self.dock_rows(legal)
+        if dock is None:
+            return
+        box, title, rows = dock
+        draw_panel(surface, box, self.scale)
+        head = pygame.Rect(box.x + self.s(10), box.y + self.s(4), box.w - self.s(20),
+                           self.s(26))
+        text.draw(surface, title, head, self.s(15), artwork.INK, bold=True, valign="middle",
+                  max_lines=1)
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        for rect, label, payload in rows:
+            fill = (255, 236, 180) if rect.collidepoint(mouse) else (236, 226, 200)
+            if payload is None:
+                fill = (214, 204, 182)
+            pygame.draw.rect(surface, fill, rect, border_radius=self.s(5))
+            pygame.draw.rect(surface, (150, 126, 90), rect, 1, border_radius=self.s(5))
+            inner = pygame.Rect(rect.x + self.s(8), rect.y, rect.w - self.s(36), rect.h)
+            text.draw(surface, label, inner, self.s(14), artwork.INK, valign="middle",
+                      max_lines=1)
+
+    def _dock_click(self, pos: tuple[int, int], legal: list[Action]) -> Action | bool | None:
+        """What a click on the orders list does: an action to play, True when it only
+        opened a group (or went back), False when it missed the list."""
+        dock = self.dock_rows(legal)
+        if dock is None or not dock[0].collidepoint(pos):
+            return False
+        for rect, label, payload in dock[2]:
+            if rect.collidepoint(pos):
+                if payload is None:
+                    self.dock = self.dock[:-1]
+                elif isinstance(payload, list):
+                    self.dock = [*self.dock, (label, payload)]
+                else:
+                    self.dock = []
+                    return cast(Action, payload)
+        return True
+
+    def key_spots(self, legal: list[Action]) -> list[pygame.Rect]:
+        """1–9 press the orders list's rows, or pick one of a Draw-five's cards."""
+        five = self.five_rects()
+        if five and any(a.type == "choose_card" for a in legal):
+            return five
+        dock = self.dock_rows(legal)
+        return [rect for rect, _label, _payload in dock[2]] if dock else []
 
     # -- held pieces --------------------------------------------------------------------------
     def _draw_held(self, surface: pygame.Surface) -> None:
@@ -724,6 +826,9 @@ class CoronaView(GameView):
                     return False
                 if not self.board.camera.viewport.collidepoint(intent.start):
                     return False
+                dock = self.dock_rows(legal)
+                if dock is not None and dock[0].collidepoint(intent.start):
+                    return False
                 self.pan_from = intent.start
                 self.menu = None
             if self.pan_from is not None:
@@ -823,9 +928,14 @@ class CoronaView(GameView):
 
     def cancel(self) -> None:
         self.held, self.pan_from, self.carried, self.menu = None, None, False, None
+        self.dock = []
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         self.flash = ""
+        if self.menu is None and not self.carried:
+            chosen = self._dock_click(pos, legal)
+            if chosen is not False:
+                return None if chosen is True else cast(Action, chosen)
         if self.menu is not None:
             if self.menu.box.collidepoint(pos):
                 return self._menu_click(pos)
@@ -883,6 +993,9 @@ class CoronaView(GameView):
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         if self.held is not None or self.pan_from is not None or not self.view or self.menu:
             return None
+        dock = self.dock_rows(self._last_legal)
+        if dock is not None and dock[0].collidepoint(pos):
+            return None
         city = self._city_at(pos)
         if city is None:
             stack = self._stack_at(pos)
@@ -902,15 +1015,17 @@ class CoronaView(GameView):
         return pend is None or pend.get("kind") == "draw_five"
 
     def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
-        """The answers (two at most), or the plain draws; castles, the Draw-five choice and
-        every other action are chosen on the table (a click, a drag or a menu)."""
+        """The answers as buttons when they are few (passage, a reroll, yes or no); every
+        other choice (a turn's orders, the main castle, a longer list of answers) is in the
+        orders list on the table (`dock_rows`), besides the drags and the clicks on the map.
+        The Draw-five choice is made on its cards."""
         v = self.view
         if v.get("phase") == "setup":
             return []
         pend = v.get("pending")
-        if pend:
-            return [] if pend.get("kind") == "draw_five" else legal
-        return [a for a in legal if isinstance(a, Draw)]
+        if pend and pend.get("kind") != "draw_five" and len(legal) <= PROMPT_MAX:
+            return legal
+        return []
 
     def shared_prompt(
         self, seat: Seat, legal: list[Action]
