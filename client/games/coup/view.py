@@ -49,6 +49,7 @@ class CoupView(CoupMotion, GameView):
         self._hidden: set[Any] = set()
         self.drawn: list[str] = []  # your exchange's cards from the court, tagged "new"
         self._exchange_hand: list[str] | None = None
+        self.open_faces: dict[Seat, list[str]] = {}  # cards drawn face up from open hands
 
     # -- layout and state ------------------------------------------------------------
     design = (820, 600)
@@ -103,6 +104,8 @@ class CoupView(CoupMotion, GameView):
         v = self.view
         if seat == self.viewer and v.get("hand") is not None:
             return len(v["hand"])
+        if "hands" in v:  # the game is over (a replay): every face-down card is known
+            return len(v["hands"][seat])
         extra = (
             v["pending"]["returns_left"] if v["phase"] == "exchange" and v["turn"] == seat else 0
         )
@@ -333,6 +336,7 @@ class CoupView(CoupMotion, GameView):
         if self.table is None or not self.view:
             return
         self._hidden = ctx.hidden
+        self.open_faces = {}
         if self.theme == "urbis":
             surface.blit(art.smog(self.rect.size), self.rect)
         self._draw_centre(surface, ctx)
@@ -467,7 +471,9 @@ class CoupView(CoupMotion, GameView):
         hidden = self.hidden_count(seat)
         mine = seat == self.viewer and v.get("hand") is not None
         clickable = self._clickable_cards(ctx) if mine else set()
-        faces = v["hand"] if mine else [None] * hidden
+        faces = v["hand"] if mine else v["hands"][seat] if "hands" in v else [None] * hidden
+        if "hands" in v and not mine:
+            self.open_faces[seat] = [str(c) for c in faces]
         cards = [(c, False) for c in faces] + [(c, True) for c in v["revealed"][seat]]
         fresh = self._fresh_slots(v["hand"]) if mine and v["phase"] == "exchange" else set()
         for i, ((character, lost), rect) in enumerate(zip(cards, slots, strict=False)):
@@ -737,6 +743,11 @@ class CoupView(CoupMotion, GameView):
                     ),
                 )
             )
+            if "hands" in v and v["hands"][seat]:
+                held = ", ".join(self.words.card(c) for c in v["hands"][seat])
+                for rect in self.card_slots(seat)[: len(v["hands"][seat])]:
+                    tips.append((rect, tr("coup.tip.open_hand", name=self.names[seat],
+                                          cards=held)))
         return tips
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:

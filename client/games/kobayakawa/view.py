@@ -32,6 +32,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
         self._stakes: list[int] = []
         self.min_text = 14
         self._bottom = 0
+        self.open_faces: dict[Seat, list[int]] = {}  # cards drawn face up from open hands
 
     # -- layout ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -61,6 +62,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if self.table is None or not self.view:
             return
+        self.open_faces = {}
         self._draw_centre(surface, ctx)
         for seat in range(len(self.names)):
             self._draw_seat(surface, seat, ctx)
@@ -246,6 +248,9 @@ class KobayakawaView(KobayakawaGestures, GameView):
         v = self.view
         if not v["in_round"][seat] or ("hand", seat) in ctx.hidden:
             return
+        if "hands" in v:  # the game is over: every hand lies face up
+            self._draw_open_hand(surface, seat, spot, ctx)
+            return
         mine = seat == self.viewer and v["hand"] is not None
         keep_targets = {a.card for a in ctx.legal if isinstance(a, Keep)} if mine else set()
         held = self.hidden_by_hand() if mine else set()
@@ -266,6 +271,21 @@ class KobayakawaView(KobayakawaGestures, GameView):
             if card in keep_targets and card not in held:
                 hover = rect.collidepoint(ctx.hover)
                 self._outline(surface, rect, artwork.ACCENT, 4 if hover else 2)
+
+    def _draw_open_hand(
+        self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
+    ) -> None:
+        v = self.view
+        shown: list[int] = []
+        drawn = v.get("drawn_card")
+        if v["drawing"] == seat and drawn and ("extra", seat) not in ctx.hidden:
+            surface.blit(artwork.card_face(drawn, spot.extra.size), spot.extra)
+            shown.append(drawn)
+        card = v["hands"][seat]
+        if card:
+            surface.blit(artwork.card_face(card, spot.hand.size), spot.hand)
+            shown.insert(0, card)
+        self.open_faces[seat] = shown
 
     def _draw_status(
         self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
@@ -316,7 +336,12 @@ class KobayakawaView(KobayakawaGestures, GameView):
         for seat in range(len(self.names)):
             spot = self.spot(seat)
             tips.append((spot.block, self._seat_tip(seat)))
-            if v["in_round"][seat]:
+            if v["in_round"][seat] and "hands" in v:
+                card = v["hands"][seat]
+                if card:
+                    tips.append((spot.hand, tr("koba.tip.hand_open", card=card,
+                                               name=self.names[seat])))
+            elif v["in_round"][seat]:
                 mine = seat == self.viewer and v["hand"] is not None
                 key = "koba.tip.hand_mine" if mine else "koba.tip.hand_hidden"
                 tips.append((spot.hand, tr(key, card=v["hand"], name=self.names[seat])))

@@ -68,6 +68,7 @@ class MagnateView(MagnateWords, GameView):
         # A refused piece flying home: image, from, to, start time, what it is.
         self.snap: tuple[pygame.Surface, tuple[int, int], pygame.Rect, float, Any] | None = None
         self._now = 0.0
+        self.open_faces: dict[Seat, list[str]] = {}  # cards drawn face up from open hands
 
     # -- layout ---------------------------------------------------------------------
     design = (960, 590)  # five district columns, the side column and both strips
@@ -114,6 +115,8 @@ class MagnateView(MagnateWords, GameView):
         assert self.table is not None
         v = self.view
         hand = v["hand"] if self.viewer == self.bottom and v.get("hand") is not None else None
+        if "hands" in v:  # the game is over (a replay): every hand lies face up
+            hand = v["hands"][self.bottom]
         count = len(hand) if hand is not None else v["hand_sizes"][self.bottom]
         rects = self.table.hand_rects(self.bottom, count)
         return [(hand[i] if hand else None, r) for i, r in enumerate(rects)]
@@ -156,6 +159,7 @@ class MagnateView(MagnateWords, GameView):
         if self.table is None or not self.view:
             return
         self._now = ctx.now
+        self.open_faces = {}
         targets = self._targets(ctx.legal)
         for d in range(len(DISTRICT_IDS)):
             self._draw_column(surface, d, targets, ctx)
@@ -307,6 +311,13 @@ class MagnateView(MagnateWords, GameView):
             surface.blit(pieces.face(crown, rect.size, named=False), rect)
         if seat == self.bottom:
             self._draw_hand(surface, ctx)
+            if "hands" in self.view:
+                self.open_faces[seat] = [c for c, _ in self.hand_rects() if c is not None]
+        elif "hands" in self.view:  # the game is over: the other hand face up too
+            cards = self.view["hands"][seat]
+            for card, rect in zip(cards, self.table.hand_rects(seat, len(cards)), strict=True):
+                surface.blit(pieces.face(card, rect.size), rect)
+            self.open_faces[seat] = list(cards)
         else:
             for rect in self.table.hand_rects(seat, self.view["hand_sizes"][seat]):
                 surface.blit(pieces.back(rect.size), rect)

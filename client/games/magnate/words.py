@@ -149,8 +149,13 @@ class MagnateWords:
         for card, rect in self.hand_rects():
             text = pieces.card_tip(card) if card else tr("mag.tip.hidden_hand")
             tips.append((rect, text))
-        for rect in t.hand_rects(self.top, v["hand_sizes"][self.top]):
-            tips.append((rect, tr("mag.tip.hidden_hand")))
+        if "hands" in v:  # the game is over: the other hand is face up too
+            top = v["hands"][self.top]
+            for card, rect in zip(top, t.hand_rects(self.top, len(top)), strict=True):
+                tips.append((rect, pieces.card_tip(card)))
+        else:
+            for rect in t.hand_rects(self.top, v["hand_sizes"][self.top]):
+                tips.append((rect, tr("mag.tip.hidden_hand")))
         return tips
 
     def _property_tip(self, seat: Seat, entry: dict[str, Any]) -> str:
