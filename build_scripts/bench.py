@@ -65,6 +65,8 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "client.board.bench"], check=True)
     # Corona de Hierro's table, every pawn, banner and emissary of 5 players on the map.
     subprocess.run([sys.executable, "-m", "client.board.bench", "corona_de_hierro"], check=True)
+    # Imperios Milenarios's table: 7 civilisations, 350 totems on the whole map.
+    subprocess.run([sys.executable, "-m", "client.board.bench_imperios"], check=True)
     # The AI: decision times per level, and hard against random and normal in arenas.
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_ai.py")], check=True)
     # Coup's hard AI: how often it bluffs and how often its challenges win (4 players).

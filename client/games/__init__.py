@@ -12,6 +12,7 @@ _VIEWS: dict[str, str] = {
     "magnate": "client.games.magnate.view:MagnateView",
     "carolus_magnus": "client.games.carolus_magnus.view:CarolusView",
     "corona_de_hierro": "client.games.corona_de_hierro.view:CoronaView",
+    "imperios_milenarios": "client.games.imperios_milenarios.view:ImperiosView",
 }
 
 
