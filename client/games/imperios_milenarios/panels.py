@@ -222,7 +222,8 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
         builder = v["wonders"].get(key, {}).get("builder")
         pygame.draw.rect(surface, (226, 210, 170), slot, border_radius=view.s(4))
         pygame.draw.rect(surface, MUTED, slot, max(1, view.s(1)), border_radius=view.s(4))
-        name_box = pygame.Rect(slot.x + view.s(4), slot.y, slot.w - view.s(28), slot.h)
+        room = view.s(24) if builder is not None else view.s(6)
+        name_box = pygame.Rect(slot.x + view.s(4), slot.y, slot.w - view.s(4) - room, slot.h)
         if one_line(view, words.item(key), 12, name_box):  # else its tooltip names it
             view.text(surface, words.item(key), 12, name_box, INK, True, valign="middle",
                       max_lines=1)
