@@ -263,6 +263,19 @@ class GameView:
         public view (nobody's hidden cards) at the start and after every action."""
         return None
 
+    def charts(
+        self, final_view: dict[str, Any], history: list[dict[str, Any]]
+    ) -> list[tuple[str, list[list[float]]]]:
+        """Every chart the results show, one under the other (title, one series per seat):
+        `chart` alone unless a game tells more than one story (legitimacy and VP)."""
+        one = self.chart(final_view, history)
+        return [] if one is None else [one]
+
+    def score_detail(self, final_view: dict[str, Any], seat: Seat) -> str:
+        """A short line under a seat's name in the results (what its score is made of, a
+        card revealed at the end); empty: none."""
+        return ""
+
     def chart_axis(self) -> str:
         """What the chart's horizontal steps are (rounds, unless a game says turns)."""
         return tr("results.round_axis")

@@ -88,24 +88,36 @@ class ResultsScene(Scene):
         return self._history
 
     def _render_chart(self) -> pygame.Surface | None:
-        data = self.view.chart(self.final, self.history())
-        if data is None:
+        charts = self.view.charts(self.final, self.history())
+        if not charts:
             return None
-        title, series = data
         rect = self._panels()[1]
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        head = pygame.Rect(self.s(20), self.s(14), rect.w - self.s(40), self.s(40))
+        part = rect.h // len(charts)  # several: one under the other, each its own title
+        for i, (title, series) in enumerate(charts):
+            self._draw_chart(surf, pygame.Rect(0, i * part, rect.w, part), title, series)
+        return surf
+
+    def _draw_chart(
+        self, surf: pygame.Surface, area: pygame.Rect, title: str, series: list[list[float]]
+    ) -> None:
+        head = pygame.Rect(self.s(20), area.y + self.s(14), area.w - self.s(40), self.s(40))
         text.draw(surf, title, head, self.s(20), artwork.INK, bold=True, max_lines=1)
-        plot = pygame.Rect(self.s(64), self.s(60), rect.w - self.s(100), rect.h - self.s(120))
+        plot = pygame.Rect(self.s(64), area.y + self.s(60), area.w - self.s(100),
+                           area.h - self.s(120))
         top = max(max(s) for s in series) or 1
         steps = max(len(s) for s in series) - 1 or 1
         grid = (170, 150, 120)
-        for value in range(0, int(top) + 1, max(1, int(top) // 6)):
+        step = max(1, int(top) // 6)
+        while top / step * self.s(22) > plot.h:  # a small chart: fewer lines, labels apart
+            step += 1
+        for value in range(0, int(top) + 1, step):
             y = plot.bottom - plot.h * value / top
             pygame.draw.line(surf, grid, (plot.x, y), (plot.right, y), 1)
             text.label(surf, str(value), self.s(14), (plot.x - self.s(8), round(y)), artwork.INK,
                        anchor="midright")
-        every = max(1, round(steps / 12))  # a long game labels every few turns
+        room = max(1, plot.w // self.s(52))  # labels that fit side by side, "start" too
+        every = max(1, round(steps / 12), -(-steps // room))  # a long game: every few turns
         for k in [*range(0, steps - every // 2, every), steps]:
             x = plot.x + plot.w * k / steps
             words = str(k) if k else tr("results.start")
@@ -129,7 +141,6 @@ class ResultsScene(Scene):
             dense = len(points) > 24  # a long game: mark only where the line ends
             for p in points[-1:] if dense else points:
                 artwork.draw_seat_marker(surf, (round(p[0]), round(p[1])), self.s(7), marker)
-        return surf
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -168,6 +179,11 @@ class ResultsScene(Scene):
             score_w = min(natural, (x1 - x0) * 11 // 20)
             score_box = pygame.Rect(x1 - score_w, y, score_w, row_h - self.s(4))
             name_box = pygame.Rect(x0, y, score_box.x - self.s(12) - x0, row_h - self.s(4))
+            detail = self.view.score_detail(self.final, seat)
+            if detail:  # the name over a short line of what the score is made of
+                name_box.h = self.s(28)
+                below = pygame.Rect(x0, name_box.bottom, x1 - x0, row_h - self.s(30))
+                text.draw(surface, detail, below, self.s(14), artwork.INK, max_lines=1)
             text.draw(surface, self.session.name(seat), name_box, self.s(20), artwork.INK,
                       bold=seat in outcome.winners, max_lines=1, free_text=True)
             text.draw(surface, score, score_box, self.s(18), artwork.INK, align="right")

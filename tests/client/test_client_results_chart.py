@@ -58,3 +58,10 @@ def test_kobayakawa_still_charts_medals_per_round(harness, seed):
     assert title == tr("results.chart_medals")
     assert [line[0] for line in series] == [4.0, 4.0, 4.0]
     assert len(series[0]) == len(scene.final["history"]) + 1
+
+
+def test_a_game_with_one_story_draws_one_chart_the_whole_panel_high(harness):
+    session = finished("coup", 3)
+    scene, data = results(harness, session)
+    assert scene.view.charts(scene.final, scene.history()) == [data]
+    assert scene.view.score_detail(scene.final, 0) == ""

@@ -648,3 +648,34 @@ def test_the_orders_list_groups_a_long_list_in_rows_of_nine_at_most(harness):
         else:
             reach.append(item)
     assert sorted(map(repr, reach)) == sorted(map(repr, legal))
+
+
+def test_the_results_chart_legitimacy_and_vp_and_reveal_every_loyalty_card(harness):
+    from client.scenes.launch import autoplay
+    from client.scenes.results import ResultsScene
+
+    session = Session.new("corona_de_hierro", default_seats([RANDOM_AI] * 3), 5, {})
+    for _ in range(2000):
+        if session.over:
+            break
+        autoplay(session, 10)
+    assert session.over
+    scene = ResultsScene(harness.app, session)
+    harness.app.push(scene)
+    harness.frames(2)
+    final = scene.final
+    charts = scene.view.charts(final, scene.history())
+    assert [title for title, _s in charts] == [tr("cdh.chart"), tr("cdh.chart.vp")]
+    (_t, legit), (_v, vp) = charts
+    assert [line[0] for line in legit] == [2.0] * 3 and [line[0] for line in vp] == [0.0] * 3
+    assert [line[-1] for line in legit] == [float(x) for x in final["legitimacy"]]
+    assert [line[-2] for line in vp] == [float(x) for x in final["chart"][-1]["vp"]]
+    assert [line[-1] for line in vp] == [float(x["total"]) for x in final["scores"]]
+    assert all(0 <= x <= 13 for line in legit for x in line)
+    assert scene.chart_surface is not None
+    for seat in range(3):
+        detail = scene.view.score_detail(final, seat)
+        card = final["loyalty_revealed"][seat]
+        assert detail.startswith(tr("cdh.loyalty.self_king.short") if card["card"] == "self_king"
+                                 else tr("cdh.loyalty.seat", name=scene.view.names[card["seat"]]))
+        assert f"{final['scores'][seat]['loyalty']:+d}" in detail

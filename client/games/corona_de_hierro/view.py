@@ -1084,12 +1084,36 @@ class CoronaView(GameView):
 
     def chart(self, final_view: dict[str, Any],
               history: list[dict[str, Any]]) -> tuple[str, list[list[float]]] | None:
-        """Legitimacy at the end of every turn (the rules keep the story in `chart`)."""
+        """Legitimacy at the start and the end of every turn (the rules keep the story in
+        the view's `chart`)."""
+        return self._series(final_view, "legitimacy", tr("cdh.chart"))
+
+    def charts(self, final_view: dict[str, Any], history: list[dict[str, Any]]
+               ) -> list[tuple[str, list[list[float]]]]:
+        """Legitimacy, and under it the VP counter, turn by turn (its last point: the final
+        score, loyalty card and hostages counted)."""
+        return [self._series(final_view, "legitimacy", tr("cdh.chart")),
+                self._series(final_view, "vp", tr("cdh.chart.vp"))]
+
+    @staticmethod
+    def _series(final_view: dict[str, Any], key: str, title: str
+                ) -> tuple[str, list[list[float]]]:
         rows = final_view.get("chart") or []
-        players = final_view["players"]
-        series = [[2.0] + [float(r["legitimacy"][p]) for r in rows] for p in range(players)]
-        series = [[*s, float(final_view["legitimacy"][p])] for p, s in enumerate(series)]
-        return tr("cdh.chart"), series
+        start = 2.0 if key == "legitimacy" else 0.0
+        last = list(final_view[key])
+        if key == "vp" and final_view.get("scores"):  # the end adds loyalty and hostages
+            last = [s["total"] for s in final_view["scores"]]
+        return title, [[start, *(float(r[key][p]) for r in rows), float(last[p])]
+                       for p in range(final_view["players"])]
+
+    def score_detail(self, final_view: dict[str, Any], seat: Seat) -> str:
+        """The loyalty card revealed at the end and what it scored."""
+        revealed = (final_view.get("loyalty_revealed") or [None] * final_view["players"])[seat]
+        scores = final_view.get("scores") or []
+        if revealed is None or seat >= len(scores):
+            return ""
+        return tr("cdh.results.loyalty", card=words.loyalty(self, revealed, True),
+                  n=scores[seat]["loyalty"])
 
     def chart_axis(self) -> str:
         return tr("results.turn_axis")
