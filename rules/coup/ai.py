@@ -57,6 +57,8 @@ the whole table; players who challenge at random then caught it every other time
 LAST_CARD_DOUBT = 0.25
 """Added when a successful challenge would take the claimant's last influence, or when
 the claim would take the doubter's own: the stakes everyone at a table sees."""
+COIN_WEIGHT = 0.25
+"""A coin's worth in `evaluate`, where an influence is worth 3."""
 KEEP_ORDER: tuple[Character, ...] = (DUKE, CAPTAIN, ASSASSIN, COUNTESS, AMBASSADOR)
 """Cards worth keeping, best first, for losing influence and for exchanges."""
 
@@ -168,7 +170,7 @@ def evaluate(game: Game[Any], state: CoupState) -> list[float]:
     coins) among the living, and the place as the search's terminal reward has it."""
     n = state.players
     strength = [
-        (3.0 * state.influence(q) + 0.25 * state.coins[q]) if state.alive(q) else 0.0
+        (3.0 * state.influence(q) + COIN_WEIGHT * state.coins[q]) if state.alive(q) else 0.0
         for q in range(n)
     ]
     weights = [s * s for s in strength]
