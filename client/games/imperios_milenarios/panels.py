@@ -43,6 +43,28 @@ def one_line(view: ImperiosView, words_: str, size: int, box: pygame.Rect) -> bo
     return f.size(words_)[0] <= box.w and f.get_linesize() <= box.h + 2
 
 
+def wonder_glyph(surface: pygame.Surface, key: str, box: pygame.Rect) -> None:
+    """A wonder as a small drawing, when its name has no room: the Pyramids a triangle,
+    the Gardens stepped green terraces, the Colossus a standing figure with a torch."""
+    x, y, w, h = box
+    if key == "piramides":
+        pts = [(x, y + h), (x + w * 0.5, y), (x + w, y + h)]
+        pygame.draw.polygon(surface, (214, 182, 112), pts)
+        pygame.draw.polygon(surface, INK, pts, 1)
+    elif key == "jardines":
+        for k in range(3):
+            step = pygame.Rect(x + k * w // 8, y + h - (k + 1) * h // 3, w - k * w // 4, h // 3)
+            pygame.draw.rect(surface, (96, 140, 72), step)
+            pygame.draw.rect(surface, INK, step, 1)
+    else:
+        cx = x + w // 2
+        pygame.draw.circle(surface, (150, 120, 70), (cx, y + h // 6), max(2, h // 7))
+        pygame.draw.rect(surface, (150, 120, 70), (cx - w // 8, y + h // 3, w // 4, h * 2 // 3))
+        pygame.draw.line(surface, (150, 120, 70), (cx + w // 8, y + h // 3),
+                         (cx + w // 3, y), max(1, h // 10))
+        pygame.draw.circle(surface, (226, 160, 60), (cx + w // 3, y + 1), max(2, h // 9))
+
+
 def title(view: ImperiosView, surface: pygame.Surface, choices: list[str],
           box: pygame.Rect) -> None:
     """A box's title: the first wording that fits whole on one line, else none."""
@@ -227,6 +249,10 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
         if one_line(view, words.item(key), 12, name_box):  # else its tooltip names it
             view.text(surface, words.item(key), 12, name_box, INK, True, valign="middle",
                       max_lines=1)
+        else:
+            wonder_glyph(surface, key, pygame.Rect(slot.x + view.s(4), slot.y + view.s(3),
+                                                    min(slot.w // 2, slot.h * 2),
+                                                    slot.h - view.s(6)))
         if builder is not None:
             artwork.draw_seat_marker(surface, (slot.right - view.s(12), slot.centery),
                                      max(3, view.s(7)), view.colour_of(builder))
