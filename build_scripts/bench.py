@@ -67,6 +67,9 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "client.board.bench", "corona_de_hierro"], check=True)
     # Imperios Milenarios's table: 7 civilisations, 350 totems on the whole map.
     subprocess.run([sys.executable, "-m", "client.board.bench_imperios"], check=True)
+    # Conquest of the Empire's table: 6 players' armies and a mid-game spread (300+ pieces).
+    subprocess.run([sys.executable, "-m", "client.board.bench", "conquest_of_the_empire"],
+                   check=True)
     # The AI: decision times per level, and hard against random and normal in arenas.
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_ai.py")], check=True)
     # Coup's hard AI: how often it bluffs and how often its challenges win (4 players).

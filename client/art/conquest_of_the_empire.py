@@ -23,16 +23,13 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import random
-import sys
 from collections.abc import Hashable, Sequence
-from importlib import resources as importlib_resources
-from pathlib import Path
 from typing import Generic, TypeVar
 
 import pygame
 
 from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, lerp, shade
+from client.art.antique import land_texture, lettering, lettering_font, sea_texture, tile
 from client.art.dice import DiceFace, DieKind, Painter, register_symbol
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
 from client.board.painter import MapPainter, WorldRect, bbox, overlaps
@@ -78,82 +75,7 @@ WILD_NAMES: tuple[tuple[str, str, str, float, float, float], ...] = (
 )
 
 
-# -- lettering ---------------------------------------------------------------------------------
-def _font_file(name: str) -> str:
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        candidate = Path(bundle, "pygame_gui", "data", name)
-        if candidate.exists():
-            return str(candidate)
-    return str(importlib_resources.files("pygame_gui.data").joinpath(name))
-
-
-@functools.lru_cache(maxsize=64)
-def lettering_font(px: int, bold: bool = False) -> pygame.font.Font:
-    """Noto Sans Italic (as pygame_gui ships it): the map's hand-lettered names."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    name = "NotoSans-BoldItalic.ttf" if bold else "NotoSans-Italic.ttf"
-    return pygame.font.Font(_font_file(name), max(6, px))
-
-
-@functools.lru_cache(maxsize=1024)
-def lettering(words: str, px: int, colour: RGB, spaced: float = 0.0, bold: bool = False,
-              halo: RGB | None = None) -> pygame.Surface:
-    """A name in italics, letters spread by `spaced` × size, with a soft halo of the paper's
-    colour under it so it reads over borders and hatching."""
-    f = lettering_font(px, bold)
-    gap = round(px * spaced)
-    glyphs = [f.render(ch, True, colour) for ch in words]
-    width = sum(g.get_width() for g in glyphs) + gap * max(0, len(glyphs) - 1)
-    pad = max(2, px // 6)
-    out = pygame.Surface((width + 2 * pad, f.get_linesize() + 2 * pad), pygame.SRCALPHA)
-    if halo is not None:
-        ghost = [f.render(ch, True, halo) for ch in words]
-        step = max(1, pad // 2)
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
-            x = pad
-            for g in ghost:
-                out.blit(g, (x + dx * step, pad + dy * step))
-                x += g.get_width() + gap
-    x = pad
-    for g in glyphs:
-        out.blit(g, (x, pad))
-        x += g.get_width() + gap
-    return out
-
-
 # -- textures ------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=2)
-def sea_texture(side: int = 512) -> pygame.Surface:
-    """Blue-grey sea, faintly mottled (tiled)."""
-    surf = fractal_noise((side, side), 171, SEA_DARK, SEA_LIGHT, across=4, octaves=4)
-    tint = pygame.Surface((side, side))
-    tint.fill(SEA)
-    tint.set_alpha(150)
-    surf.blit(tint, (0, 0))
-    add_grain(surf, 173, 6)
-    return surf
-
-
-@functools.lru_cache(maxsize=2)
-def land_texture(side: int = 512) -> pygame.Surface:
-    """Parchment for the provinces: mottled, stained and grained (tiled)."""
-    surf = fractal_noise((side, side), 181, LAND_DARK, LAND_LIGHT, across=5, octaves=4)
-    rng = random.Random(183)
-    for _ in range(30):
-        r = rng.uniform(8, 42)
-        x, y = rng.uniform(0, side), rng.uniform(0, side)
-        spot = pygame.Surface((round(2 * r), round(2 * r)), pygame.SRCALPHA)
-        tone = (150, 118, 70, 22) if rng.random() < 0.5 else (250, 240, 214, 30)
-        pygame.draw.ellipse(spot, tone, spot.get_rect())
-        for ox in (-side, 0, side):
-            for oy in (-side, 0, side):
-                surf.blit(spot, (x - r + ox, y - r + oy))
-    add_grain(surf, 185, 9)
-    return surf
-
-
 @functools.lru_cache(maxsize=2)
 def wild_texture(side: int = 512) -> pygame.Surface:
     """Barbaricum: darker paper under fine diagonal hatching (tiled: the hatching's period
@@ -164,16 +86,6 @@ def wild_texture(side: int = 512) -> pygame.Surface:
         pygame.draw.aaline(surf, WILD_HATCH, (k, 0), (k + side, side))
     add_grain(surf, 193, 8)
     return surf
-
-
-def _tile(surface: pygame.Surface, texture: pygame.Surface, origin: Point) -> None:
-    """Cover `surface` with `texture` in phase with the world (origin: the chunk's corner in
-    pixels of this zoom level), so chunks meet without seams."""
-    tw, th = texture.get_size()
-    w, h = surface.get_size()
-    for y in range(-(round(origin[1]) % th), h, th):
-        for x in range(-(round(origin[0]) % tw), w, tw):
-            surface.blit(texture, (x, y))
 
 
 # -- geometry ------------------------------------------------------------------------------------
@@ -374,7 +286,7 @@ class ConquestPainter(MapPainter):
         margin = 70 / max(zoom, 0.05)
         near = (rect[0] - margin, rect[1] - margin, rect[2] + 2 * margin, rect[3] + 2 * margin)
         origin = (rect[0] * zoom, rect[1] * zoom)
-        _tile(surface, wild_texture(), origin)
+        tile(surface, wild_texture(), origin)
         self._paint_masked(surface, self.seas, sea_texture(), near)
         self._paint_coast_water(surface, near, zoom)
         self._paint_masked(surface, self.provinces, land_texture(), near)
@@ -405,7 +317,7 @@ class ConquestPainter(MapPainter):
         for poly in polys:
             pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        _tile(layer, texture, (self._origin[0] * self._zoom, self._origin[1] * self._zoom))
+        tile(layer, texture, (self._origin[0] * self._zoom, self._origin[1] * self._zoom))
         layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surface.blit(layer, (0, 0))
 
@@ -462,10 +374,8 @@ class ConquestPainter(MapPainter):
                 continue
             sea = self.topology.area(place.area)
             words = str(sea.properties.get("name_la", sea.label)).upper()
-            img = lettering(words, text_px, SEA_LINE, 0.3)
             angle = float(place.properties.get("angle", 0.0))
-            if angle:
-                img = pygame.transform.rotozoom(img, angle, 1.0)
+            img = lettering(words, text_px, SEA_LINE, 0.3, angle=angle)
             surface.blit(img, img.get_rect(center=self._px((x, y))))
 
     def _paint_city(self, surface: pygame.Surface, at: Point, name: str, zoom: float) -> None:
@@ -473,7 +383,7 @@ class ConquestPainter(MapPainter):
         temple(surface, (x, y), 20 * zoom)
         text_px = round(24 * zoom)
         if text_px >= 8:
-            img = lettering(name, text_px, INK, 0.02, True, LAND_LIGHT)
+            img = lettering(name, text_px, INK, 0.02, True, halo=LAND_LIGHT)
             surface.blit(img, img.get_rect(midtop=(x, y + 14 * zoom)))
 
     def _paint_province_marks(self, surface: pygame.Surface, area: Area, zoom: float) -> None:
@@ -481,7 +391,7 @@ class ConquestPainter(MapPainter):
         text_px = round(30 * zoom)
         if text_px >= 8:
             words = str(area.properties.get("name_la", area.label)).upper()
-            img = lettering(words, text_px, INK, 0.12, True, LAND_LIGHT)
+            img = lettering(words, text_px, INK, 0.12, True, halo=LAND_LIGHT)
             surface.blit(img, img.get_rect(center=self._px((cx, cy + NAME_DY))))
         marks: list[tuple[str, float]] = [("coin", 34.0)]
         tiers = str(area.properties.get("tiers", ""))

@@ -187,9 +187,87 @@ def corona_frames(size: tuple[int, int] = (1920, 1080)) -> dict[str, object]:
     }
 
 
+def _busy_conquest_table(size: tuple[int, int]) -> tuple[Any, Any]:
+    """The app showing a 6-player Conquest of the Empire table: every homeland's starting
+    army and, spread over the map, a mid-game's stacks (three unit types of each seat in
+    fourteen provinces each, galleys in four zones each) with influence on every key
+    province. Drawn from a view set by hand on a table whose AI seats never move."""
+    import random
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
+    from client.app import App
+    from client.scenes.launch import default_seats
+    from client.scenes.table import TableScene
+    from client.session import Session
+    from client.settings import Settings
+
+    app = App(Settings(language="en", animation_speed=1.0, ai_pause=3600.0), size)
+    app.inline_ai = True
+    app.autosave = False
+    session = Session.new("conquest_of_the_empire", default_seats([("ai", "easy")] * 6), 3, {})
+    scene = TableScene(app, session)
+    app.push(scene)
+    view = dict(scene.view.view)
+    topo = scene.view.topology
+    rng = random.Random(1)
+    provinces = [a.key for a in topo.areas_of("province")]
+    seas = [a.key for a in topo.areas_of("sea")]
+    units: dict[str, list[dict[str, int]]] = {
+        k: [dict(c) for c in v] for k, v in view["units"].items()
+    }
+    for seat in range(6):
+        for key in rng.sample(provinces, 14):
+            row = units.setdefault(key, [{} for _ in range(6)])[seat]
+            for unit in rng.sample(["infantry", "cavalry", "catapult", "general"], 3):
+                row[unit] = row.get(unit, 0) + rng.randint(1, 4)
+        for key in rng.sample(seas, 4):
+            row = units.setdefault(key, [{} for _ in range(6)])[seat]
+            row["galley"] = row.get("galley", 0) + rng.randint(1, 3)
+    view["units"] = units
+    keys = [a.key for a in topo.areas_of("province") if a.properties.get("tiers")]
+    view["influence"] = {k: [rng.randint(0, 2) for _ in range(6)] for k in keys}
+    view["neutral"] = {k: rng.randint(0, 2) for k in keys}
+    scene.view.show(view, None)
+    for _ in range(30):  # settle: the first level's pictures are painted lazily
+        app.frame(1 / 60)
+    return app, scene
+
+
+def conquest_frames(size: tuple[int, int] = (1920, 1080)) -> dict[str, object]:
+    app, scene = _busy_conquest_table(size)
+    v = scene.view.view
+    chips = sum(1 for per_seat in v["units"].values() for row in per_seat for n in row.values()
+                if n)
+    tokens = sum(1 for row in v["influence"].values() for n in row if n)
+    tokens += sum(1 for n in v["neutral"].values() if n)
+    vp = scene.view.board.camera.viewport
+    clock = _Clock(app)
+    _pan(clock, vp)
+    n = len(clock.wall)
+    _zoom(clock, vp)
+    app.quit()
+    pan, zoom = clock.wall[:n], clock.wall[n:]
+    return {
+        "bench": "conquest_board_frame",
+        "size": f"{size[0]}x{size[1]}",
+        "unit_pictograms": chips,
+        "tokens": tokens,
+        "pan_p95_ms": _percentile(pan, 0.95),
+        "zoom_p95_ms": _percentile(zoom, 0.95),
+        "all_p95_ms": _percentile(clock.wall, 0.95),
+        "pan_p95_cpu_ms": _percentile(clock.cpu[:n], 0.95),
+        "zoom_p95_cpu_ms": _percentile(clock.cpu[n:], 0.95),
+        "frames": len(clock.wall),
+    }
+
+
 def main() -> None:
     import sys
 
+    if sys.argv[1:] == ["conquest_of_the_empire"]:
+        print(json.dumps(conquest_frames()), flush=True)
+        return
     if sys.argv[1:] == ["corona_de_hierro"]:
         print(json.dumps(corona_frames()), flush=True)
         return

@@ -13,6 +13,7 @@ _VIEWS: dict[str, str] = {
     "carolus_magnus": "client.games.carolus_magnus.view:CarolusView",
     "corona_de_hierro": "client.games.corona_de_hierro.view:CoronaView",
     "imperios_milenarios": "client.games.imperios_milenarios.view:ImperiosView",
+    "conquest_of_the_empire": "client.games.conquest_of_the_empire.view:ConquestView",
 }
 
 

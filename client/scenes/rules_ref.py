@@ -69,11 +69,12 @@ class RulesScene(Scene):
         games = games_with_rules()
         if len(games) > 1:
             titles = [rules.GAMES[g].info.title for g in games]
+            width = text.dropdown_width(titles, self.app.scale, self.s(240))
             menu = text.dropdown(
                 titles,
                 rules.GAMES[self.game_id].info.title,
                 pygame.Rect(
-                    panel.right - self.s(260), panel.y + self.s(14), self.s(240), self.s(40)
+                    panel.right - self.s(20) - width, panel.y + self.s(14), width, self.s(40)
                 ),
                 self.manager,
                 scale=self.app.scale,

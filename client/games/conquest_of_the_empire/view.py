@@ -1,0 +1,565 @@
+"""Conquest of the Empire II on the table: the Roman map on a zoomable board, legions and
+galleys as pictograms, a column of seats and the list of choices, battle dice.
+
+Everything is public, so no curtain falls between players. Every move is one of the
+rules' legal actions, chosen in small steps as the rules build them:
+- on the map: a click on a province or zone plays the one legal action about it, or
+  narrows the list of choices to that place when there are several; dragging a stack
+  from a province (or galleys from a zone) to another place plays the step that move
+  starts or continues (a land move from there, its destination, a naval move, a
+  retreat...). Places the legal actions name light up; a drop where nothing is legal
+  snaps back, and in a movement the rules' refusal says why (an enemy army in the way,
+  a cut strait).
+- in the column: every legal action as a line (paged), so anything the rules allow can
+  be chosen by mouse alone, with unit pictograms on unit choices.
+Hovering a place tells its Latin, Spanish and English names, coin, VP tiers, city and
+holder, everyone's units and influence there, and the straits that touch it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client import artwork, text
+from client.anim import Tween
+from client.art import conquest_of_the_empire as art
+from client.board import Board
+from client.games.base import DrawContext, GameView
+from client.games.conquest_of_the_empire import panels, words
+from client.games.conquest_of_the_empire.layout import Layout, layout
+from client.i18n import language, tr
+from client.input import Intent
+from client.widgets.dice import DiceTray
+from rules import Action, Event, IllegalAction, Seat
+from rules.conquest_of_the_empire import actions as A
+from rules.maps import Area, load_topology
+
+LIT_FILL = (255, 214, 96, 60)
+LIT_LINE = (255, 214, 96, 235)
+HOT_FILL = (255, 226, 130, 130)
+HOVER_FILL = (255, 255, 255, 40)
+HOVER_LINE = (250, 244, 226, 200)
+BATTLE_LINE = (200, 40, 30, 255)
+BATTLE_FILL = (200, 40, 30, 40)
+PLACE_FIELDS = ("origin", "dest", "place", "zone", "province")
+QUICK = ("done", "pass", "end_turn", "decline", "retreat", "continue", "pay_maintenance",
+         "lend", "join_galleys", "veto")
+"""Answers also offered as prompt buttons (they are in the list too)."""
+
+
+def places_of(action: Action) -> set[str]:
+    """The provinces and zones an action names."""
+    out = set()
+    for field in PLACE_FIELDS:
+        value = getattr(action, field, None)
+        if isinstance(value, str):
+            out.add(value)
+    return out
+
+
+class ConquestView(GameView):
+    game_id = "conquest_of_the_empire"
+    design = (960, 600)
+
+    def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
+        super().__init__(names, seats)
+        topo = load_topology("conquest_of_the_empire")
+        self.topology = topo
+        self.areas_by_key: dict[str, Area] = {a.key: a for a in topo.areas}
+        self.painter = art.ConquestPainter(topo, language())
+        self.board = Board(topo, self.painter)
+        self.colours = [int(s.get("colour", i)) for i, s in enumerate(seats)]
+        self.lay: Layout | None = None
+        self.page = 0
+        self.filter_key: str | None = None
+        self.pending_dest: str | None = None
+        self.held: str | None = None  # the place whose stack is being dragged
+        self.held_pos: tuple[int, int] = (0, 0)
+        self.pan_from: tuple[int, int] | None = None
+        self.flash = ""
+        self.legal: list[Action] = []
+        self.attack_dice = DiceTray(size=40)
+        self.defend_dice = DiceTray(size=40)
+        self.roll_seats: tuple[Seat | None, Seat | None] = (None, None)
+        self._step = ""
+        self._column_sig: tuple[Any, ...] | None = None
+        self._column_pic: pygame.Surface | None = None
+        self._stacks: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    # -- layout and state ------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, scale: float) -> None:
+        super().layout(rect, scale)
+        self.lay = layout(rect, len(self.names), self.scale)
+        if self.lay.board != self.board.camera.viewport:
+            self.board.layout(self.lay.board)
+        for tray in (self.attack_dice, self.defend_dice):
+            tray.size = self.s(34)
+
+    def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
+        super().show(view, viewer)
+        if self.painter.lang != language():
+            self.painter.set_language(language())
+        step = f"{view.get('step')}:{view.get('actor')}:{view.get('act')}"
+        if step != self._step:
+            self._step, self.page, self.filter_key = step, 0, None
+        if self.pending_dest and view.get("step") == "move":
+            self.filter_key, self.pending_dest = self.pending_dest, None
+        battle = view.get("battle") or {}
+        if not battle:
+            self.attack_dice.set([])
+            self.defend_dice.set([])
+        elif not (self.attack_dice.rolling or self.defend_dice.rolling):
+            self._set_dice(battle.get("last_roll") or [], battle, roll=False)
+        self.tips = self._column_tips()
+
+    def update(self, dt: float) -> None:
+        self.board.update(dt)
+        self.attack_dice.update(dt)
+        self.defend_dice.update(dt)
+
+    def acting_seat(self) -> Seat:
+        to_act = self.view.get("to_act") or [0]
+        return int(to_act[0])
+
+    def card_cost(self, key: str) -> int:
+        for entry in [*self.view.get("market", []), *self.view.get("senate_votes", [])]:
+            if entry.get("card") == key:
+                return int(entry.get("cost", 0))
+        return 0
+
+    def entries(self, legal: list[Action]) -> list[Action]:
+        """The choices the column lists: all legal actions, or those about the chosen place."""
+        if self.filter_key is None:
+            return list(legal)
+        narrowed = [a for a in legal if self.filter_key in places_of(a)]
+        return narrowed or list(legal)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def opaque_rect(self) -> pygame.Rect | None:
+        return pygame.Rect(self.board.camera.viewport) if self.view else None
+
+    def _chip_px(self) -> int:
+        camera = self.board.camera
+        return max(self.s(14), min(self.s(34), round(46 * camera.level_zoom(camera.level))))
+
+    def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        if not self.view or self.lay is None:
+            return
+        self.legal = ctx.legal
+        self.board.fill_outside(surface, art.wild_texture())
+        self.board.draw(surface)
+        clip = surface.get_clip()
+        surface.set_clip(self.board.camera.viewport)
+        self._draw_lights(surface, ctx)
+        self._draw_cities(surface)
+        self._draw_influence(surface)
+        self._draw_units(surface, ctx)
+        self._draw_cut_straits(surface)
+        if ("dice",) not in ctx.hidden:
+            self._draw_dice(surface)
+        self._draw_held(surface)
+        self._draw_flash(surface)
+        surface.set_clip(clip)
+        self._draw_column(surface, ctx)
+
+    def _draw_column(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        """The column, kept as a picture while nothing it shows changes (a pan or a zoom
+        redraws only the map); drawn afresh while the layout audit records texts."""
+        assert self.lay is not None
+        acting = set(self.view.get("to_act") or [])
+        entries = self.entries(ctx.legal)
+        hot = next((i for i, r in enumerate(self.lay.entries) if r.collidepoint(ctx.hover)), -1)
+        pager = (self.lay.prev_page.collidepoint(ctx.hover),
+                 self.lay.next_page.collidepoint(ctx.hover))
+        sig = (id(self.view), self.page, self.filter_key, hot, pager, tuple(sorted(acting)),
+               tuple(entries), language(), tuple(self.lay.column), self.scale)
+        column = self.lay.column.clip(surface.get_rect())
+        if text._recording is None and sig == self._column_sig and self._column_pic is not None:
+            surface.blit(self._column_pic, column)
+            return
+        panels.draw_column(self, surface, self.lay, acting, entries, self.page, ctx.hover)
+        if column.w > 0 and column.h > 0:
+            self._column_pic = surface.subsurface(column).copy()
+            self._column_sig = sig
+
+    def _light(self, surface: pygame.Surface, key: str, fill: tuple[int, int, int, int],
+               line: tuple[int, int, int, int], width: float = 3.0) -> None:
+        area = self.areas_by_key[key]
+        self.board.light(surface, (key, fill), [list(area.polygon)], fill, line,
+                         width * self.scale)
+
+    def _draw_lights(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        battle = self.view.get("battle") or {}
+        if battle.get("place") in self.areas_by_key:
+            self._light(surface, battle["place"], BATTLE_FILL, BATTLE_LINE, 4)
+        lit = set()
+        for action in self.entries(ctx.legal):
+            lit |= places_of(action)
+        hot = self._key_at(self.held_pos) if self.held else None
+        for key in sorted(lit):
+            if key in self.areas_by_key:
+                fill = HOT_FILL if key == hot or key == self.filter_key else LIT_FILL
+                self._light(surface, key, fill, LIT_LINE, 3)
+        hover = self._key_at(ctx.hover) if self.held is None and self.pan_from is None else None
+        if hover is not None and hover not in lit:
+            self._light(surface, hover, HOVER_FILL, HOVER_LINE, 2)
+
+    def _anchor(self, key: str) -> tuple[float, float]:
+        area = self.areas_by_key[key]
+        return self.board.to_screen(self.painter.centre(area))
+
+    def _draw_units(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        px = self._chip_px()
+        view_rect = self.board.camera.viewport
+        for key, per_seat in self.view.get("units", {}).items():
+            if key not in self.areas_by_key or key == self.held:
+                continue
+            rows = tuple(
+                (s, tuple((u, int(c[u])) for u in words.UNIT_ORDER if c.get(u)))
+                for s, c in enumerate(per_seat) if c and any(c.values())
+            )
+            if not rows:
+                continue
+            cx, cy = self._anchor(key)
+            img = self._stack_img(rows, px)
+            rect = img.get_rect(center=(round(cx), round(cy)))
+            if rect.colliderect(view_rect):
+                surface.blit(img, rect)
+
+    def _stack_img(self, rows: tuple[Any, ...], px: int) -> pygame.Surface:
+        """One place's units as one picture: a row per seat, a chip per unit type (cached,
+        so a crowded map costs a blit per place)."""
+        key = (rows, px, tuple(self.colours))
+        img = self._stacks.get(key)
+        if img is not None:
+            return img
+        step = round(px * 1.06)
+        width = max(len(kinds) for _s, kinds in rows) * step
+        img = pygame.Surface((max(1, width), step * len(rows)), pygame.SRCALPHA)
+        for r, (seat, kinds) in enumerate(rows):
+            x = (width - step * len(kinds)) / 2
+            for unit, n in kinds:
+                img.blit(art.unit_chip(unit, self.colours[seat], px, n), (round(x), r * step))
+                x += step
+        if len(self._stacks) > 600:
+            self._stacks.clear()
+        self._stacks[key] = img
+        return img
+
+    def _draw_influence(self, surface: pygame.Surface) -> None:
+        px = max(self.s(12), round(self._chip_px() * 0.8))
+        neutral = self.view.get("neutral", {})
+        for key, per_seat in self.view.get("influence", {}).items():
+            if key not in self.areas_by_key:
+                continue
+            discs: list[tuple[int | None, int]] = [(s, n) for s, n in enumerate(per_seat) if n]
+            if neutral.get(key):
+                discs.append((None, int(neutral[key])))
+            if not discs:
+                continue
+            area = self.areas_by_key[key]
+            cx, cy = self.painter.centre(area)
+            x, y = self.board.to_screen((cx - 150, cy - 20))
+            for k, (seat, n) in enumerate(discs):
+                colour = None if seat is None else self.colours[seat]
+                img = art.influence_disc(colour, n, px)
+                col, row = divmod(k, 3)
+                surface.blit(img, img.get_rect(center=(round(x - col * px * 1.05),
+                                                       round(y + (row - 1) * px * 1.05))))
+
+    def _draw_cities(self, surface: pygame.Surface) -> None:
+        px = max(self.s(12), round(self._chip_px() * 0.7))
+        printed = {str(p.label): p for p in self.topology.places if p.kind == "city"}
+        for key, holder in self.view.get("cities", {}).items():
+            if key not in self.areas_by_key:
+                continue
+            area = self.areas_by_key[key]
+            name = str(area.properties.get("city", ""))
+            place = printed.get(name)
+            if place is None:  # a city built by Colonia
+                cx, cy = self.painter.centre(area)
+                at = self.board.to_screen((cx + 90, cy - 40))
+                art.temple(surface, at, 20 * self.board.zoom)
+            else:
+                at = self.board.to_screen(place.position)
+            if holder is not None:
+                img = art.holder_flag(self.colours[holder], px)
+                surface.blit(img, img.get_rect(bottomleft=(round(at[0] + px * 0.3),
+                                                           round(at[1]))))
+
+    def _draw_cut_straits(self, surface: pygame.Surface) -> None:
+        seat = self.viewer if self.viewer is not None else self.acting_seat()
+        cut = set((self.view.get("cut_straits") or [[]] * (seat + 1))[seat])
+        r = max(self.s(6), round(18 * self.board.zoom))
+        for route in self.topology.routes:
+            if route.key in cut:
+                x, y = self.board.to_screen(route.points[len(route.points) // 2])
+                for dx in (-1, 1):
+                    pygame.draw.line(surface, (190, 30, 24), (x - r, y - r * dx),
+                                     (x + r, y + r * dx), max(2, self.s(4)))
+
+    def _set_dice(self, last_roll: list[Any], battle: dict[str, Any], roll: bool) -> None:
+        attacker = battle.get("attacker")
+        rows: dict[str, list[int]] = {"a": [], "d": []}
+        seats: list[Seat | None] = [None, None]
+        for seat, faces in last_roll:
+            side = "a" if seat == attacker else "d"
+            rows[side] = [int(f) for f in faces]
+            seats[0 if side == "a" else 1] = seat
+        self.roll_seats = (seats[0], seats[1])
+        for tray, kind, faces in ((self.attack_dice, art.ATTACK_DIE, rows["a"]),
+                                  (self.defend_dice, art.BATTLE_DIE, rows["d"])):
+            dice = [(kind, f) for f in faces]
+            if roll and dice:
+                tray.roll(dice)
+            else:
+                tray.set(dice)
+
+    def _draw_dice(self, surface: pygame.Surface, at: float | None = None) -> None:
+        assert self.lay is not None
+        box = self.lay.dice
+        trays = [(t, s) for t, s in ((self.attack_dice, self.roll_seats[0]),
+                                     (self.defend_dice, self.roll_seats[1])) if t.dice]
+        if not trays:
+            return
+        size = self.s(34)
+        height = len(trays) * (size + self.s(10)) + self.s(10)
+        plate = pygame.Rect(box.x, box.y, box.w, height)
+        pygame.draw.rect(surface, (236, 224, 192), plate, border_radius=self.s(8))
+        pygame.draw.rect(surface, (90, 64, 40), plate, self.s(2), border_radius=self.s(8))
+        y = plate.y + self.s(10) + size // 2
+        for tray, seat in trays:
+            if seat is not None:
+                artwork.draw_seat_marker(surface, (plate.x + self.s(18), y), self.s(9),
+                                         self.colours[seat])
+            width = len(tray.dice) * (size + tray.gap)
+            tray.place((plate.x + self.s(40) + width // 2, y), size)
+            tray.draw(surface, at)
+            y += size + self.s(10)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        if self.held is None:
+            return
+        seat = self.acting_seat()
+        counts = (self.view.get("units", {}).get(self.held) or [{}] * (seat + 1))[seat] or {}
+        kinds = [u for u in words.UNIT_ORDER if counts.get(u)]
+        px = self.s(30)
+        x = self.held_pos[0] - px * len(kinds) / 2
+        for unit in kinds:
+            img = art.unit_chip(unit, self.colours[seat], px, int(counts[unit]), True)
+            surface.blit(img, (round(x), self.held_pos[1] - px // 2))
+            x += px
+
+    def _draw_flash(self, surface: pygame.Surface) -> None:
+        if not self.flash:
+            return
+        vp = self.board.camera.viewport
+        size = max(self.min_text, self.s(16))
+        fit = text.fit(self.flash, size, vp.w - self.s(40), bold=True, max_lines=3,
+                       floor=text.floor_px(self.scale))
+        box = pygame.Rect(0, 0, fit.width + self.s(20), fit.height + self.s(10))
+        box.midbottom = (vp.centerx, vp.bottom - self.s(10))
+        with text.layer("flash"):
+            pygame.draw.rect(surface, (30, 26, 22), box, border_radius=self.s(8))
+            self.text(surface, self.flash, 16, box.inflate(-self.s(20), -self.s(10)),
+                      (250, 240, 214), True, "center", "middle", 3)
+
+    # -- gestures ---------------------------------------------------------------------------
+    def _key_at(self, pos: tuple[int, int]) -> str | None:
+        area = self.board.area_at(pos)
+        if area is None or area.kind not in ("province", "sea"):
+            return None
+        return area.key
+
+    def gesture(self, intent: Intent, legal: list[Action]) -> bool:
+        if intent.kind == "wheel":
+            return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
+        if intent.kind == "command":
+            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
+            return self.board.key(name)
+        if intent.kind == "drag":
+            if self.pan_from is None and self.held is None:
+                if not self.board.camera.viewport.collidepoint(intent.start):
+                    return False
+                if self._stack_at(intent.start, legal) is not None:
+                    return False
+                self.pan_from = intent.start
+            if self.pan_from is not None:
+                self.board.pan_drag(self.pan_from, intent.pos)
+                self.pan_from = intent.pos
+                return True
+            return False
+        if intent.kind == "drop" and self.pan_from is not None:
+            self.pan_from = None
+            return True
+        return False
+
+    def _stack_at(self, pos: tuple[int, int], legal: list[Action]) -> str | None:
+        """A place whose units the acting seat may pick up now (a stack or galleys)."""
+        key = self._key_at(pos)
+        if key is None or not legal:
+            return None
+        seat = self.acting_seat()
+        counts = (self.view.get("units", {}).get(key) or [{}] * (seat + 1))[seat] or {}
+        if not any(counts.values()):
+            return None
+        movers = (A.LandMove, A.MoveGalleys, A.MoveTo, A.NavalMove, A.RetreatTo)
+        return key if any(isinstance(a, movers) for a in legal) else None
+
+    def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
+        if self.held is None:
+            self.held = self._stack_at(start, legal)
+            self.flash = ""
+        self.held_pos = pos
+
+    def drop(self, start: tuple[int, int], pos: tuple[int, int],
+             legal: list[Action]) -> Action | None:
+        origin, self.held = self.held, None
+        if origin is None:
+            return None
+        dest = self._key_at(pos)
+        if dest is None or dest == origin:
+            return None
+        for choice in (A.MoveTo(dest, False), A.MoveTo(dest, True), A.RetreatTo(dest),
+                       A.NavalMove(dest)):
+            if choice in legal:
+                return choice
+        galleys = [a for a in legal if isinstance(a, A.MoveGalleys) and a.origin == origin]
+        if galleys:
+            return max(galleys, key=lambda a: a.count)
+        if A.LandMove(origin) in legal:
+            self.pending_dest = dest
+            return A.LandMove(origin)
+        if self.view.get("step") == "move":
+            return A.MoveTo(dest, False)  # the rules say why not (unreachable, a cut strait)
+        self.flash = tr("coe.illegal.not_legal_target")
+        return None
+
+    def cancel(self) -> None:
+        self.held, self.pan_from, self.filter_key = None, None, None
+
+    def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        self.flash = ""
+        lay = self.lay
+        if lay is None or not self.view:
+            return None
+        if lay.choices.collidepoint(pos):
+            return self._click_column(pos, legal)
+        key = self._key_at(pos)
+        if key is None:
+            self.filter_key = None
+            return None
+        about = [a for a in legal if key in places_of(a)]
+        if len(about) == 1:
+            self.filter_key = None
+            return about[0]
+        self.filter_key = key if about else None
+        self.page = 0
+        return None
+
+    def _click_column(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        assert self.lay is not None
+        entries = self.entries(legal)
+        per = len(self.lay.entries)
+        pages = max(1, -(-len(entries) // per))
+        if self.lay.prev_page.collidepoint(pos) and pages > 1:
+            self.page = max(0, self.page - 1)
+            return None
+        if self.lay.next_page.collidepoint(pos) and pages > 1:
+            self.page = min(pages - 1, self.page + 1)
+            return None
+        shown = entries[self.page * per:(self.page + 1) * per]
+        for rect, action in zip(self.lay.entries, shown, strict=False):
+            if rect.collidepoint(pos):
+                self.filter_key = None
+                return action
+        return None
+
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        keys = [k for k in places_of(action) if k in self.areas_by_key]
+        if not keys:
+            return None
+        x, y = self._anchor(keys[-1])
+        return pygame.Rect(round(x) - self.s(30), round(y) - self.s(30), self.s(60), self.s(60))
+
+    # -- words ------------------------------------------------------------------------------
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        if self.held is not None or self.pan_from is not None or not self.view:
+            return None
+        if self.lay is not None and self.lay.choices.collidepoint(pos):
+            entries = self.entries(self.legal)
+            per = len(self.lay.entries)
+            shown = entries[self.page * per:(self.page + 1) * per]
+            for rect, action in zip(self.lay.entries, shown, strict=False):
+                if rect.collidepoint(pos):
+                    return words.action_tip(self, action)
+            return None
+        key = self._key_at(pos)
+        return words.area_tip(self, key) if key else None
+
+    def _column_tips(self) -> list[tuple[pygame.Rect, str]]:
+        if self.lay is None or not self.view:
+            return []
+        return [(rect, words.seat_tip(self, s)) for s, rect in enumerate(self.lay.seats)]
+
+    def needs_private_view(self, seat: Seat) -> bool:
+        return False  # everything but the deck and the token bag is public
+
+    def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
+        return [a for a in legal if a.type in QUICK]
+
+    def prompt(self, seat: Seat, legal: list[Action]) -> str:
+        return words.prompt(self, seat, legal)
+
+    def action_label(self, action: Action) -> str:
+        return words.action_label(self, action)
+
+    def action_tip(self, action: Action) -> str:
+        return words.action_tip(self, action)
+
+    def refusal(self, exc: IllegalAction) -> str:
+        return words.refusal(self, exc)
+
+    def status(self) -> str:
+        return words.status(self)
+
+    def describe(self, ev: Event) -> str | None:
+        return words.describe(self, ev)
+
+    def score_text(self, score: float) -> str:
+        return tr("coe.results.vp", n=int(score))
+
+    def chart_axis(self) -> str:
+        return tr("coe.axis")
+
+    def chart(self, final_view: dict[str, Any],
+              history: list[dict[str, Any]]) -> tuple[str, list[list[float]]] | None:
+        """Each seat's VP at the end of every season, from the final view's record."""
+        seasons = final_view.get("history") or []
+        players = int(final_view.get("players", len(self.names)))
+        return tr("coe.chart"), [
+            [0.0] + [float(season[p]["vp"]) for season in seasons] for p in range(players)
+        ]
+
+    # -- animation --------------------------------------------------------------------------
+    def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
+        out: list[list[Tween]] = []
+        rolls: list[Any] = []
+        for ev in events:
+            if ev["type"] == "dice_rolled":
+                rolls.append([ev["seat"], ev["faces"]])
+        if rolls:
+            battle = self.view.get("battle") or before.get("battle") or {}
+            self._set_dice(rolls, battle, roll=True)
+            duration = max(self.attack_dice.duration, self.defend_dice.duration)
+            out.append([Tween("dice", duration, {}, frozenset({("dice",)}))])
+        return out
+
+    def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
+        if tween.kind == "dice":
+            clip = surface.get_clip()
+            surface.set_clip(self.board.camera.viewport)
+            self._draw_dice(surface, tween.elapsed)
+            surface.set_clip(clip)

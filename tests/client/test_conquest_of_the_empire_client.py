@@ -1,0 +1,260 @@
+"""Conquest of the Empire II played in the app by mouse: choices clicked in the column,
+places clicked on the map, stacks dragged; refused drops say why; tips name the places;
+every event has a sentence in both languages; the chart follows the VP season by season."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from client import i18n
+from client.art import conquest_of_the_empire as art
+from client.art.dice import die_face
+from client.games.conquest_of_the_empire import words
+from client.games.conquest_of_the_empire.view import ConquestView, places_of
+from client.i18n import tr
+from client.scenes.launch import default_seats
+from client.scenes.table import TableScene
+from client.session import Session
+from rules.conquest_of_the_empire import actions as A
+from rules.conquest_of_the_empire.game import ConquestOfTheEmpire
+
+HUMAN = ("human", None)
+RANDOM_AI = ("ai", "random")
+
+
+def start_table(harness, kinds=(HUMAN, RANDOM_AI), seed=3):
+    session = Session.new("conquest_of_the_empire", default_seats(list(kinds)), seed, {})
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    return harness.scene
+
+
+def post(kind, **fields):
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def drag(harness, start, end):
+    start = (int(start[0]), int(start[1]))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    for k in range(1, 5):
+        pos = (round(start[0] + (end[0] - start[0]) * k / 4),
+               round(start[1] + (end[1] - start[1]) * k / 4))
+        post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        harness.frames(1)
+    post(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1)
+    harness.frames(2)
+
+
+def place_point(view: ConquestView, key: str) -> tuple[int, int]:
+    x, y = view._anchor(key)
+    return (round(x), round(y))
+
+
+def choose_in_column(harness, table, action):
+    """Page the column to `action` and click its line, as a player would."""
+    view = table.view
+    view.filter_key = None
+    entries = view.entries(table.ctx.legal)
+    index = entries.index(action)
+    per = len(view.lay.entries)
+    while view.page < index // per:
+        harness.click(view.lay.next_page.center)
+    while view.page > index // per:
+        harness.click(view.lay.prev_page.center)
+    harness.click(view.lay.entries[index % per].center)
+
+
+def human_moves(harness, table, count, rng):
+    """Play `count` random legal human actions by mouse, letting the AI answer between."""
+    session = table.session
+    played = 0
+    for _ in range(count * 30):
+        if session.over or played >= count:
+            break
+        humans = session.humans_to_act()
+        if not humans:
+            harness.frames(1)
+            continue
+        legal = session.legal(humans[0])
+        quiet = [a for a in legal if a.type not in ("special_tax", "pass_action")]
+        action = rng.choice(quiet or legal)
+        steps = len(session.steps)
+        choose_in_column(harness, table, action)
+        assert len(session.steps) > steps, (action, table.error)
+        assert session.steps[steps].action == action
+        played += 1
+    return played
+
+
+def test_a_game_played_by_mouse_against_a_random_ai(harness):
+    table = start_table(harness)
+    played = human_moves(harness, table, 60, random.Random(5))
+    assert played >= 40
+    kinds = {s.action.type for s in table.session.steps if s.seat == 0}
+    assert {"bid"} <= kinds
+    assert kinds & {"land_move", "naval_move", "recruit", "acquire_card", "buy_influence"}
+
+
+def advance_to_step(harness, table, step, rng):
+    session = table.session
+    for _ in range(600):
+        humans = session.humans_to_act()
+        if humans and session.view(None)["step"] == step:
+            return humans[0]
+        if not humans:
+            harness.frames(1)
+            continue
+        legal = session.legal(humans[0])
+        moves = [a for a in legal if isinstance(a, A.LandMove)]
+        quiet = [a for a in legal if a.type not in ("special_tax", "pass_action")]
+        choose_in_column(harness, table, rng.choice(moves or quiet or legal))
+    raise AssertionError(f"never reached {step}")
+
+
+def test_dragging_a_stack_starts_the_move_and_lights_its_destination(harness):
+    table = start_table(harness)
+    advance_to_step(harness, table, "action", random.Random(2))
+    view, session = table.view, table.session
+    legal = session.legal(session.humans_to_act()[0])
+    origin = next(a.origin for a in legal if isinstance(a, A.LandMove)
+                  and a.origin in view.areas_by_key)
+    dest = next(k for k in view.areas_by_key if view.areas_by_key[k].kind == "province"
+                and k != origin)
+    steps = len(session.steps)
+    drag(harness, place_point(view, origin), place_point(view, dest))
+    assert session.steps[steps].action == A.LandMove(origin)
+    assert session.view(None)["step"] == "move"
+    assert view.filter_key == dest or not any(dest in places_of(a) for a in table.ctx.legal)
+
+
+def test_a_drop_out_of_reach_snaps_back_with_the_rules_reason(harness):
+    table = start_table(harness)
+    advance_to_step(harness, table, "move", random.Random(4))
+    view, session = table.view, table.session
+    legal = session.legal(session.humans_to_act()[0])
+    reachable = {a.dest for a in legal if isinstance(a, A.MoveTo)}
+    origin = session.view(None)["act"]["origin"]
+    far = next(k for k, a in view.areas_by_key.items()
+               if a.kind == "province" and k not in reachable and k != origin)
+    steps = len(session.steps)
+    drag(harness, place_point(view, origin), place_point(view, far))
+    assert len(session.steps) == steps
+    assert table.error, "a refused drop says why"
+    assert view.held is None
+
+
+def test_clicking_a_place_plays_its_one_action_or_narrows_the_list(harness):
+    table = start_table(harness)
+    advance_to_step(harness, table, "move", random.Random(4))
+    view, session = table.view, table.session
+    legal = session.legal(session.humans_to_act()[0])
+    dest = next(a.dest for a in legal if isinstance(a, A.MoveTo))
+    about = [a for a in legal if dest in places_of(a)]
+    steps = len(session.steps)
+    harness.click(place_point(view, dest))
+    if len(about) == 1:
+        assert session.steps[steps].action == about[0]
+    else:
+        assert view.filter_key == dest
+        assert view.entries(table.ctx.legal) == about
+
+
+def test_hovering_a_province_names_it_in_latin_spanish_and_english(harness):
+    table = start_table(harness)
+    view = table.view
+    tip = view.tip_at(place_point(view, "italia"))
+    assert tip is not None
+    assert "Italia" in tip and "Italy" in tip
+    assert "25 / 15 / 5" in tip and "Roma" in tip
+    assert view.tip_at(place_point(view, "mare_tyrrhenum")).startswith("Mare Tyrrhenum")
+
+
+def test_the_straits_tip_says_which_zone_cuts_it(harness):
+    table = start_table(harness)
+    tip = words.strait_tip(table.view, "st_messana")
+    assert "Tyrrhenian" in tip or "Tirreno" in tip
+
+
+def test_every_event_has_a_sentence_in_both_languages():
+    game = ConquestOfTheEmpire()
+    names = ["Ana", "Bruno", "Carla"]
+    view = ConquestView(names, [{"colour": i} for i in range(3)])
+    seen: dict[str, dict] = {}
+    for seed in range(3):
+        state = game.new_game(3, seed, {})
+        rng = random.Random(seed)
+        for _ in range(2500):
+            if game.outcome(state) is not None:
+                break
+            seat = game.to_act(state)[0]
+            t = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            state = t.state
+            for ev in t.events:
+                seen.setdefault(ev["type"], ev)
+        view.show(game.view(state, None), None)
+    for lang in ("es", "en"):
+        i18n.set_language(lang)
+        for kind, ev in seen.items():
+            sentence = view.describe(ev)
+            assert sentence, kind
+            assert "{" not in sentence and "coe." not in sentence, (kind, sentence)
+    i18n.set_language("en")
+    assert {"battle_started", "dice_rolled", "season_scored", "game_over"} <= set(seen)
+
+
+def test_every_action_label_is_worded():
+    game = ConquestOfTheEmpire()
+    view = ConquestView(["Ana", "Bruno"], [{"colour": 0}, {"colour": 1}])
+    state = game.new_game(2, 1, {})
+    rng = random.Random(1)
+    labels = set()
+    for _ in range(1500):
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_act(state)[0]
+        view.show(game.view(state, None), None)
+        legal = game.legal_actions(state, seat)
+        for a in legal:
+            label = view.action_label(a)
+            assert label and "{" not in label and "coe." not in label, (a, label)
+            labels.add(a.type)
+        assert view.prompt(seat, legal) and "{" not in view.prompt(seat, legal)
+        state = game.apply(state, seat, rng.choice(legal)).state
+    assert len(labels) >= 15
+
+
+def test_the_results_chart_follows_the_vp_season_by_season():
+    game = ConquestOfTheEmpire()
+    state = game.new_game(2, 7, {})
+    rng = random.Random(7)
+    while game.outcome(state) is None:
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+    final = game.view(state, None)
+    view = ConquestView(["Ana", "Bruno"], [{"colour": 0}, {"colour": 1}])
+    title, series = view.chart(final, [])
+    assert title == tr("coe.chart")
+    assert len(series) == 2 and all(len(s) == 5 for s in series)
+    assert [s[-1] for s in series] == [float(v) for v in final["vp"]]
+
+
+def test_battle_dice_show_blank_galley_catapult_cavalry_and_two_infantry():
+    assert art.BATTLE_FACES == ("blank", "galley", "catapult", "cavalry", "infantry", "infantry")
+    faces = [die_face(art.BATTLE_DIE, v, 40) for v in range(1, 7)]
+    assert all(f.get_size() == (40, 40) for f in faces)
+    blank, galley = faces[0], faces[1]
+    assert pygame.image.tobytes(blank, "RGBA") != pygame.image.tobytes(galley, "RGBA")
+    assert pygame.image.tobytes(faces[4], "RGBA") == pygame.image.tobytes(faces[5], "RGBA")
+
+
+def test_unit_chips_differ_by_seat_shape_not_only_colour():
+    a = art.unit_chip("infantry", 0, 32)
+    b = art.unit_chip("infantry", 1, 32)
+    mask_a = pygame.mask.from_surface(a).count()
+    mask_b = pygame.mask.from_surface(b).count()
+    assert mask_a != mask_b  # a circle and a square cover different pixels
+    assert art.unit_chip("galley", 0, 32, 3).get_size() == (32, 32)
