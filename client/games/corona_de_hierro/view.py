@@ -608,11 +608,15 @@ class CoronaView(GameView):
         title = tr("cdh.dock.title")
         for head, group in self.dock:
             actions, title = group, head
-        rows: list[tuple[str, Any]] = list(self._rows(actions, DOCK_ROWS))
-        if actions is not legal:
-            rows.append((tr("cdh.menu.back"), None))
         vp = self.board.camera.viewport
         row_h = self.s(28)
+        back = 0 if actions is legal else 1
+        # As many rows as the board is tall (a small window at a big UI scale): "others"
+        # then holds the rest, one step further.
+        fit = max(3, (vp.h - self.s(26)) // row_h - 1 - back)
+        rows: list[tuple[str, Any]] = list(self._rows(actions, min(DOCK_ROWS, fit)))
+        if back:
+            rows.append((tr("cdh.menu.back"), None))
         size = max(self.min_text, self.s(14))
         widest = max(text.fit(label, size, 10_000, None).width for label, _p in rows)
         width = max(self.s(220), min(widest + self.s(56), vp.w - self.s(16)))
