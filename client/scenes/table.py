@@ -47,6 +47,7 @@ class TableScene(Scene):
         self.curtain_seat: Seat | None = None
         # The curtain that rises once the last move's animation has played (public view).
         self.curtain_next: Seat | None = None
+        self.prompt_held = False  # the prompt waits while a result is held up (`_holding`)
         self.dialog: Any = None
         self.dialog_kind = ""
         self.save_path: Any = None  # this game's file (launch sets it when resuming one)
@@ -280,6 +281,8 @@ class TableScene(Scene):
     def _prompt_seats(self) -> list[Seat]:
         if self.curtain_next is not None:
             return []  # the next human's question waits behind the coming curtain
+        if self._holding():
+            return []  # a result on the table is read first (a click or its time ends it)
         humans = self.session.humans_to_act()
         viewer = self.session.viewer
         if (
@@ -412,12 +415,20 @@ class TableScene(Scene):
             self.app.rebuild()
         self.session.note_shown(transition.events, shown_to)
         self._animate(events, before)
+        if self._holding() and self.curtain_seat is None:
+            self.prompt_held = True
+            self._refresh_controls()  # the next question waits for the result to be read
         if self.curtain_next is not None and not self.timeline.busy:
             self._raise_curtain()  # nothing to watch after all
         return True
 
     def _animating(self) -> bool:
         return self.app.settings.animation_speed > 0
+
+    def _holding(self) -> bool:
+        """A result the view holds up (a tween with `holds_prompt`, such as Kobayakawa's
+        showdown): no prompt is live until it is clicked away or its time runs out."""
+        return any(t.data.get("holds_prompt") for t in self.timeline.queue)
 
     def _raise_curtain(self) -> None:
         self.curtain_seat, self.curtain_next = self.curtain_next, None
@@ -698,6 +709,10 @@ class TableScene(Scene):
         was_busy = self.timeline.busy
         self.timeline.update(dt)
         self.ctx.hidden = self.timeline.hidden()
+        if self.prompt_held and not self._holding():
+            self.prompt_held = False
+            if self.curtain_seat is None:
+                self._refresh_controls()  # the result was read: the next question is live
         self.view.update(dt)
         self._poll_hint()
         if self.curtain_next is not None and not self.timeline.busy:
@@ -809,6 +824,8 @@ class TableScene(Scene):
         elif self.ctx.thinking is not None:
             words = tr("table.ai_turn", name=self.session.name(self.ctx.thinking))
             colour = (90, 80, 70)
+        elif self._holding():
+            words, colour = tr("table.click_to_continue"), (90, 80, 70)
         else:
             words, colour = "", artwork.INK
         width = max(self.s(120), getattr(self, "prompt_text_width", rect.w - self.s(40)))

@@ -13,6 +13,7 @@ from client.games.base import DrawContext, GameView
 from client.games.kobayakawa.gestures import KobayakawaGestures
 from client.games.kobayakawa.layout import SeatSpot, TableLayout, table_layout
 from client.i18n import tr
+from client.text import layer as text_layer
 from rules import Action, Event, Seat
 from rules.kobayakawa import Keep
 
@@ -20,7 +21,9 @@ TEXT = artwork.INK
 MUTED = (96, 84, 70)
 SOFT = (226, 220, 204)
 TABLE_AT_SCALE_1 = (950, 648)  # the table area of a 1280×800 window at UI scale 1
-HOLD = 1.1  # seconds the revealed cards stay up before the next deal (skippable)
+# Seconds a showdown's result stays up (cards face up, the round-result panel) before the
+# medals move and the next round is dealt; a click, Space or Escape ends it sooner.
+RESULT_HOLD = 9.0
 
 
 class KobayakawaView(KobayakawaGestures, GameView):
@@ -30,6 +33,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
         super().__init__(names, seats)
         self.table: TableLayout | None = None
         self._stakes: list[int] = []
+        self._won: Event | None = None  # the round_won among the events being animated
         self.min_text = 14
         self._bottom = 0
         self.open_faces: dict[Seat, list[int]] = {}  # cards drawn face up from open hands
@@ -485,6 +489,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
         groups: list[list[Tween]] = []
         # Bets made by this very action are not in `before` yet: follow them event by event.
         self._stakes = [s or 0 for s in before.get("stakes") or []]
+        self._won = next((ev for ev in events if ev["type"] == "round_won"), None)
         for ev in events:
             build = getattr(self, f"_tween_{ev['type']}", None)
             if build is not None:
@@ -559,6 +564,8 @@ class KobayakawaView(KobayakawaGestures, GameView):
         ]
 
     def _tween_revealed(self, ev: Event, before: dict[str, Any]) -> list[list[Tween]]:
+        """The cards turn up, then stay up beside the round-result panel, which holds
+        the table's prompt (`holds_prompt`) until a click or `RESULT_HOLD` seconds."""
         flips, holds = [], []
         for q, card in ev["cards"]:
             rect = self.spot(q).hand
@@ -566,9 +573,38 @@ class KobayakawaView(KobayakawaGestures, GameView):
                 Tween("flip", 0.3, {"rect": rect, "value": card}, frozenset({("hand", q)}))
             )
             holds.append(
-                Tween("hold", HOLD, {"rect": rect, "value": card}, frozenset({("hand", q)}))
+                Tween("hold", RESULT_HOLD, {"rect": rect, "value": card},
+                      frozenset({("hand", q)}))
             )
+        won = self._won
+        if won is not None:
+            result = self.round_result(ev["cards"], before.get("kobayakawa") or 0, won)
+            holds.append(Tween("result", RESULT_HOLD, {"result": result, "holds_prompt": True}))
         return [flips, holds]
+
+    def round_result(
+        self, cards: list[list[int]], value: int, won: Event
+    ) -> dict[str, Any]:
+        """A showdown in words: each fighter's total (the lowest card adds the Kobayakawa),
+        and the winner's total against the best of the rest («3 + 12 = 15 beats 14»)."""
+        lowest = min(card for _q, card in cards)
+        rows: list[tuple[Seat, str, int]] = []
+        for q, card in cards:
+            total = card + value if card == lowest else card
+            words = f"{card} + {value} = {total}" if card == lowest else str(card)
+            rows.append((q, words, total))
+        winner = won["winner"]
+        mine = next(r for r in rows if r[0] == winner)
+        rest = max((r for r in rows if r[0] != winner), key=lambda r: r[2])
+        key = "koba.result.ties" if rest[2] == mine[2] else "koba.result.beats"
+        gained = won["gained"]
+        return {
+            "title": tr("koba.result.title", round=won["round"], name=self.names[winner]),
+            "line": tr(key, a=mine[1], b=rest[1]),
+            "rows": [(self.names[q], words, q == winner) for q, words, _t in rows],
+            "gain": tr("koba.result.gain" + (".one" if gained == 1 else ""),
+                       name=self.names[winner], gained=gained),
+        }
 
     def _tween_round_won(self, ev: Event, before: dict[str, Any]) -> list[list[Tween]]:
         assert self.table is not None
@@ -620,6 +656,46 @@ class KobayakawaView(KobayakawaGestures, GameView):
         elif tween.kind == "hold":
             surface.blit(artwork.card_face(d["value"], d["rect"].size), d["rect"])
             self._outline(surface, d["rect"], (250, 250, 240), 2)
+        elif tween.kind == "result":
+            self._draw_result(surface, d["result"])
+
+    def result_rect(self, rows: int) -> pygame.Rect:
+        """The round-result panel: over the deck and the pile, in the middle of the table."""
+        assert self.table is not None
+        t = self.table
+        box = pygame.Rect(0, 0, self.s(330), self.s(118) + rows * self.s(26))
+        box.center = ((t.deck.centerx + t.pile.centerx) // 2, t.deck.centery + self.s(10))
+        return box.clamp(self.rect)
+
+    def _draw_result(self, surface: pygame.Surface, result: dict[str, Any]) -> None:
+        box = self.result_rect(len(result["rows"]))
+        with text_layer("result", cover=box):
+            pygame.draw.rect(surface, (18, 24, 20), box.move(self.s(3), self.s(4)),
+                             border_radius=self.s(12))
+            surface.blit(artwork.panel_surface(box.size, self.s(12), "washi"), box)
+            pygame.draw.rect(surface, (196, 44, 36), box, max(2, self.s(3)),
+                             border_radius=self.s(12))
+            inner = box.inflate(-self.s(28), -self.s(20))
+            y = inner.y
+            self.text(surface, result["title"], 16, pygame.Rect(inner.x, y, inner.w, self.s(24)),
+                      MUTED, True, "center", max_lines=1, free_text=True)
+            y += self.s(26)
+            self.text(surface, result["line"], 22, pygame.Rect(inner.x, y, inner.w, self.s(32)),
+                      (150, 40, 30), True, "center", "middle", max_lines=1)
+            y += self.s(38)
+            for name, words, won in result["rows"]:
+                row = pygame.Rect(inner.x, y, inner.w, self.s(24))
+                colour = (150, 40, 30) if won else TEXT
+                self.text(surface, words, 17, pygame.Rect(row.right - self.s(130), row.y,
+                                                           self.s(130), row.h),
+                          colour, True, "right", "middle", max_lines=1)
+                self.text(surface, name, 16, pygame.Rect(row.x, row.y, row.w - self.s(140),
+                                                         row.h),
+                          colour, won, "left", "middle", max_lines=1, free_text=True)
+                y += self.s(26)
+            self.text(surface, result["gain"], 15,
+                      pygame.Rect(inner.x, inner.bottom - self.s(22), inner.w, self.s(22)),
+                      TEXT, False, "center", "middle", max_lines=1, free_text=True)
 
     def _image(self, key: tuple[Any, ...], size: tuple[int, int]) -> pygame.Surface:
         if key[0] == "medal":
