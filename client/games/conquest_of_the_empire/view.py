@@ -464,6 +464,7 @@ class ConquestView(GameView):
         entries = self.entries(legal)
         per = len(self.lay.entries)
         pages = max(1, -(-len(entries) // per))
+        self.page = min(self.page, pages - 1)  # the list may have shrunk since it was paged
         if self.lay.prev_page.collidepoint(pos) and pages > 1:
             self.page = max(0, self.page - 1)
             return None
