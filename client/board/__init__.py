@@ -8,6 +8,7 @@ wheel, keys and pan drags to it, draws its tokens over it with `board.to_screen`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -15,6 +16,7 @@ import pygame
 from client.board.camera import Camera
 from client.board.painter import MapPainter, WorldRect, bbox, overlaps
 from client.board.render import MapRenderer
+from client.input import Intent
 from rules.maps import Area, Place, Topology, load_topology, map_path
 
 Point = tuple[float, float]
@@ -36,7 +38,7 @@ class Board:
         self.camera = Camera(size, pygame.Rect(0, 0, 1, 1))
         self.focus: WorldRect | None = None
         self._boxes = {a.id: bbox(a.polygon) for a in topology.areas}
-        self._panning = False
+        self.pan_from: tuple[int, int] | None = None  # where a pan drag last was
 
     @classmethod
     def load(cls, map_id: str) -> Board:
@@ -130,6 +132,34 @@ class Board:
         else:
             return False
         return True
+
+    @property
+    def panning(self) -> bool:
+        """A drag is moving the board now."""
+        return self.pan_from is not None
+
+    def camera_gesture(self, intent: Intent, may_pan: Callable[[tuple[int, int]], bool]) -> bool:
+        """A map view's camera gestures, one place for every game: the wheel zooms, the
+        camera keys move it, and a drag that starts on the board where `may_pan(start)`
+        allows (not on a piece the view lets the player pick up) pans until its drop.
+        True when the intent was the camera's."""
+        if intent.kind == "wheel":
+            return self.wheel(intent.pos, 1 if intent.name == "in" else -1)
+        if intent.kind == "command":
+            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
+            return self.key(name)
+        if intent.kind == "drag":
+            if self.pan_from is None:
+                if not self.camera.viewport.collidepoint(intent.start) or not may_pan(intent.start):
+                    return False
+                self.pan_from = intent.start
+            self.pan_drag(self.pan_from, intent.pos)
+            self.pan_from = intent.pos
+            return True
+        if intent.kind == "drop" and self.pan_from is not None:
+            self.pan_from = None
+            return True
+        return False
 
     def pan_drag(self, prev: tuple[int, int], pos: tuple[int, int]) -> None:
         """The board dragged from `prev` to `pos` (screen): it follows the pointer."""

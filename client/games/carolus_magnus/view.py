@@ -71,7 +71,6 @@ class CarolusView(GameView):
         self.dice = DiceTray()
         self.held: tuple[str, str] | None = None  # ("cube", colour) or ("emperor", "")
         self.held_pos: tuple[int, int] = (0, 0)
-        self.pan_from: tuple[int, int] | None = None
         self.carried = False  # held after a click (not a drag): the next click puts it down
         self.flash = ""
         self.serial = 0
@@ -248,7 +247,7 @@ class CarolusView(GameView):
             self.emperor_target(a.steps): a.steps for a in ctx.legal if isinstance(a, MoveEmperor)
         }
         hover = (
-            self.territory_at(ctx.hover) if self.held is None and self.pan_from is None else None
+            self.territory_at(ctx.hover) if self.held is None and not self.board.panning else None
         )
         hot = self.territory_at(self.held_pos) if self.held is not None else None
         for t in self.view["territories"]:
@@ -503,27 +502,8 @@ class CarolusView(GameView):
         if intent.kind == "hover" and self.carried:
             self.held_pos = intent.pos  # a piece picked up by a click follows the pointer
             return False
-        if intent.kind == "wheel":
-            return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
-        if intent.kind == "command":
-            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
-            return self.board.key(name)
-        if intent.kind == "drag":
-            if self.pan_from is None and self.held is None:
-                if self._piece_at(intent.start, legal) is not None:
-                    return False
-                if not self.board.camera.viewport.collidepoint(intent.start):
-                    return False
-                self.pan_from = intent.start
-            if self.pan_from is not None:
-                self.board.pan_drag(self.pan_from, intent.pos)
-                self.pan_from = intent.pos
-                return True
-            return False
-        if intent.kind == "drop" and self.pan_from is not None:
-            self.pan_from = None
-            return True
-        return False
+        return self.board.camera_gesture(
+            intent, lambda start: self.held is None and self._piece_at(start, legal) is None)
 
     def _piece_at(self, pos: tuple[int, int], legal: list[Action]) -> tuple[str, str] | None:
         """What a press at `pos` picks up: a reserve cube of the seat to act, or the Emperor."""
@@ -575,7 +555,8 @@ class CarolusView(GameView):
         return None
 
     def cancel(self) -> None:
-        self.held, self.pan_from, self.carried = None, None, False
+        self.board.pan_from = None
+        self.held, self.carried = None, False
 
     def refusal(self, exc: IllegalAction) -> str:
         params = dict(exc.params)
@@ -624,7 +605,7 @@ class CarolusView(GameView):
 
     # -- words ------------------------------------------------------------------------------------
     def tip_at(self, pos: tuple[int, int]) -> str | None:
-        if self.held is not None or self.pan_from is not None or not self.view:
+        if self.held is not None or self.board.panning or not self.view:
             return None
         if self._emperor_screen_rect().collidepoint(
             pos

@@ -77,7 +77,6 @@ class ConquestView(GameView):
         self.pending_dest: str | None = None
         self.held: str | None = None  # the place whose stack is being dragged
         self.held_pos: tuple[int, int] = (0, 0)
-        self.pan_from: tuple[int, int] | None = None
         self.flash = ""
         self.legal: list[Action] = []
         self.attack_dice = DiceTray(size=40)
@@ -202,7 +201,7 @@ class ConquestView(GameView):
             if key in self.areas_by_key:
                 fill = HOT_FILL if key == hot or key == self.filter_key else LIT_FILL
                 self._light(surface, key, fill, LIT_LINE, 3)
-        hover = self._key_at(ctx.hover) if self.held is None and self.pan_from is None else None
+        hover = self._key_at(ctx.hover) if self.held is None and not self.board.panning else None
         if hover is not None and hover not in lit:
             self._light(surface, hover, HOVER_FILL, HOVER_LINE, 2)
 
@@ -374,27 +373,8 @@ class ConquestView(GameView):
         return area.key
 
     def gesture(self, intent: Intent, legal: list[Action]) -> bool:
-        if intent.kind == "wheel":
-            return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
-        if intent.kind == "command":
-            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
-            return self.board.key(name)
-        if intent.kind == "drag":
-            if self.pan_from is None and self.held is None:
-                if not self.board.camera.viewport.collidepoint(intent.start):
-                    return False
-                if self._stack_at(intent.start, legal) is not None:
-                    return False
-                self.pan_from = intent.start
-            if self.pan_from is not None:
-                self.board.pan_drag(self.pan_from, intent.pos)
-                self.pan_from = intent.pos
-                return True
-            return False
-        if intent.kind == "drop" and self.pan_from is not None:
-            self.pan_from = None
-            return True
-        return False
+        return self.board.camera_gesture(
+            intent, lambda start: self.held is None and self._stack_at(start, legal) is None)
 
     def _stack_at(self, pos: tuple[int, int], legal: list[Action]) -> str | None:
         """A place whose units the acting seat may pick up now (a stack or galleys)."""
@@ -438,7 +418,8 @@ class ConquestView(GameView):
         return None
 
     def cancel(self) -> None:
-        self.held, self.pan_from, self.filter_key = None, None, None
+        self.board.pan_from = None
+        self.held, self.filter_key = None, None
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         self.flash = ""
@@ -487,7 +468,7 @@ class ConquestView(GameView):
 
     # -- words ------------------------------------------------------------------------------
     def tip_at(self, pos: tuple[int, int]) -> str | None:
-        if self.held is not None or self.pan_from is not None or not self.view:
+        if self.held is not None or self.board.panning or not self.view:
             return None
         if self.lay is not None and self.lay.choices.collidepoint(pos):
             entries = self.entries(self.legal)

@@ -137,7 +137,6 @@ class CoronaView(GameView):
         self.held: tuple[str, Any] | None = None
         self.held_pos: tuple[int, int] = (0, 0)
         self.carried = False
-        self.pan_from: tuple[int, int] | None = None
         self.menu: Menu | None = None
         self.dock: list[tuple[str, list[Action]]] = []
         self._last_legal: list[Action] = []
@@ -344,7 +343,7 @@ class CoronaView(GameView):
             rect = self._box_rect(key)
             pygame.draw.rect(surface, LIT, rect.inflate(self.s(6), self.s(6)), width,
                              border_radius=self.s(8))
-        if self.held is None and self.pan_from is None and self.menu is None:
+        if self.held is None and not self.board.panning and self.menu is None:
             city = self._city_at(ctx.hover)
             if city is not None:
                 x, y = self._city_screen(city)
@@ -817,33 +816,20 @@ class CoronaView(GameView):
         if intent.kind == "hover" and self.carried:
             self.held_pos = intent.pos
             return False
-        if intent.kind == "wheel":
-            if self.menu is not None:
-                return False
-            return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
-        if intent.kind == "command":
-            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
-            return self.board.key(name)
-        if intent.kind == "drag":
-            if self.pan_from is None and self.held is None:
-                if self._piece_at(intent.start, legal) is not None and legal:
-                    return False
-                if not self.board.camera.viewport.collidepoint(intent.start):
-                    return False
-                dock = self.dock_rows(legal)
-                if dock is not None and dock[0].collidepoint(intent.start):
-                    return False
-                self.pan_from = intent.start
-                self.menu = None
-            if self.pan_from is not None:
-                self.board.pan_drag(self.pan_from, intent.pos)
-                self.pan_from = intent.pos
-                return True
+        if intent.kind == "wheel" and self.menu is not None:
             return False
-        if intent.kind == "drop" and self.pan_from is not None:
-            self.pan_from = None
-            return True
-        return False
+        return self.board.camera_gesture(intent, lambda start: self._may_pan(start, legal))
+
+    def _may_pan(self, start: tuple[int, int], legal: list[Action]) -> bool:
+        """A drag pans the board unless it picks up a piece or starts on the Orders list;
+        a pan closes any open menu."""
+        if self.held is not None or (legal and self._piece_at(start, legal) is not None):
+            return False
+        dock = self.dock_rows(legal)
+        if dock is not None and dock[0].collidepoint(start):
+            return False
+        self.menu = None
+        return True
 
     def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
         if self.held is None:
@@ -931,7 +917,8 @@ class CoronaView(GameView):
         return None
 
     def cancel(self) -> None:
-        self.held, self.pan_from, self.carried, self.menu = None, None, False, None
+        self.board.pan_from = None
+        self.held, self.carried, self.menu = None, False, None
         self.dock = []
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
@@ -995,7 +982,7 @@ class CoronaView(GameView):
 
     # -- words --------------------------------------------------------------------------------
     def tip_at(self, pos: tuple[int, int]) -> str | None:
-        if self.held is not None or self.pan_from is not None or not self.view or self.menu:
+        if self.held is not None or self.board.panning or not self.view or self.menu:
             return None
         dock = self.dock_rows(self._last_legal)
         if dock is not None and dock[0].collidepoint(pos):

@@ -92,7 +92,6 @@ class ImperiosView(GameView):
         self.held = False
         self.held_pos: tuple[int, int] = (0, 0)
         self.carried = False
-        self.pan_from: tuple[int, int] | None = None
         self.flash = ""
         self.area_filter: str | None = None
         self.rows: list[tuple[pygame.Rect, Action]] = []
@@ -209,7 +208,7 @@ class ImperiosView(GameView):
         else:
             lit = set(self.map_targets(ctx.legal))
         hot = self.area_at(self.held_pos) if self.held else None
-        hover = self.area_at(ctx.hover) if not self.held and self.pan_from is None else None
+        hover = self.area_at(ctx.hover) if not self.held and not self.board.panning else None
         for key in lit:
             fill = HOT_FILL if hot is not None and hot.key == key else LIT_FILL
             self.board.light(surface, ("lit", key, fill), [self._poly(key)], fill, LIT_LINE,
@@ -551,7 +550,7 @@ class ImperiosView(GameView):
         return tips
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
-        if self.held or self.pan_from is not None or not self.view:
+        if self.held or self.board.panning or not self.view:
             return None
         for r, act in self.rows:
             if r.collidepoint(pos):
@@ -564,33 +563,18 @@ class ImperiosView(GameView):
         if intent.kind == "hover" and self.carried:
             self.held_pos = intent.pos
             return False
-        if intent.kind == "wheel":
-            if self.lay is not None and self.lay.choices.collidepoint(intent.pos) and self.rows:
-                self.scroll += -3 if intent.name == "in" else 3
-                return True
-            return self.board.wheel(intent.pos, 1 if intent.name == "in" else -1)
-        if intent.kind == "command":
-            name = {"back": "pan_left", "forward": "pan_right"}.get(intent.name, intent.name)
-            return self.board.key(name)
-        if intent.kind == "drag":
-            if self.pan_from is None and not self.held:
-                if self._on_reserve(intent.start, legal):
-                    return False
-                if not self.board.camera.viewport.collidepoint(intent.start):
-                    return False
-                if any(r.collidepoint(intent.start) for r, _a in self.rows) or (
-                        self.toggle is not None and self.toggle.collidepoint(intent.start)):
-                    return False
-                self.pan_from = intent.start
-            if self.pan_from is not None:
-                self.board.pan_drag(self.pan_from, intent.pos)
-                self.pan_from = intent.pos
-                return True
-            return False
-        if intent.kind == "drop" and self.pan_from is not None:
-            self.pan_from = None
+        choices = self.lay.choices if self.lay is not None and self.rows else None
+        if intent.kind == "wheel" and choices is not None and choices.collidepoint(intent.pos):
+            self.scroll += -3 if intent.name == "in" else 3
             return True
-        return False
+        return self.board.camera_gesture(intent, lambda start: self._may_pan(start, legal))
+
+    def _may_pan(self, start: tuple[int, int], legal: list[Action]) -> bool:
+        """A drag pans the board unless it picks up a totem or starts on the choices."""
+        if self.held or self._on_reserve(start, legal):
+            return False
+        on_toggle = self.toggle is not None and self.toggle.collidepoint(start)
+        return not on_toggle and not any(r.collidepoint(start) for r, _a in self.rows)
 
     def _on_reserve(self, pos: tuple[int, int], legal: list[Action]) -> bool:
         seat = self.acting_seat()
@@ -622,7 +606,8 @@ class ImperiosView(GameView):
         return None
 
     def cancel(self) -> None:
-        self.held, self.pan_from, self.carried = False, None, False
+        self.board.pan_from = None
+        self.held, self.carried = False, False
         self.area_filter, self.show_map_moves = None, False
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
