@@ -66,7 +66,8 @@ def main() -> None:
     # Corona de Hierro's table, every pawn, banner and emissary of 5 players on the map.
     subprocess.run([sys.executable, "-m", "client.board.bench", "corona_de_hierro"], check=True)
     # Imperios Milenarios's table: 7 civilisations, 350 totems on the whole map.
-    subprocess.run([sys.executable, "-m", "client.board.bench_imperios"], check=True)
+    subprocess.run([sys.executable, "-m", "client.board.bench", "imperios_milenarios"],
+                   check=True)
     # Conquest of the Empire's table: 6 players' armies and a mid-game spread (300+ pieces).
     subprocess.run([sys.executable, "-m", "client.board.bench", "conquest_of_the_empire"],
                    check=True)

@@ -1,12 +1,15 @@
-"""Map board speed for `make bench`: Carolus Magnus's table frame times while panning and zooming.
+"""Map board speed for `make bench`: a map game's table frame times while panning and zooming.
 
-    python -m client.board.bench          # one JSON line
+    python -m client.board.bench [GAME]      # one JSON line (default: carolus_magnus)
 
-A late Carolus game (cubes on every territory, castles, merged lands) is drawn at
-1920×1080 by the real app loop; the pointer drags the board around, then the wheel
-zooms in and out one notch at a time, several levels deep. Frame time is the whole
-`App.frame` (events, scene, UI, drawing), as a player would feel it, in wall-clock
-milliseconds and in this process's CPU milliseconds (steadier when the machine is busy).
+Each map game's table is drawn at 1920×1080 by the real app loop, crowded with pieces
+(a late Carolus game; every pawn, banner and emissary of a 5-player Corona table; 350
+totems of 7 Imperios civilisations; 300+ Conquest pictograms and tokens: views set by
+hand where no real position holds that many); the pointer drags the board round a
+loop, then the wheel zooms in and out one notch at a time, several levels deep. Frame
+time is the whole `App.frame` (events, scene, UI, drawing), as a player would feel it,
+in wall-clock milliseconds and in this process's CPU milliseconds (steadier when the
+machine is busy).
 """
 
 from __future__ import annotations
@@ -14,8 +17,15 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
+import sys
 import time
+from collections.abc import Callable
 from typing import Any
+
+Size = tuple[int, int]
+Table = tuple[Any, Any, dict[str, int]]
+"""The app, its table scene, and what is on the board (for the JSON line)."""
 
 
 def _post(kind: int, **fields: Any) -> None:
@@ -29,8 +39,8 @@ def _percentile(values: list[float], q: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))], 2)
 
 
-def _late_carolus_table(size: tuple[int, int], actions: int) -> tuple[Any, Any]:
-    """The app showing a Carolus game `actions` moves in (AI seats), settled."""
+def _table(game_id: str, players: int, size: Size, moves: int) -> tuple[Any, Any]:
+    """The app showing `game_id` with AI seats that never move, `moves` actions in."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
     from client.app import App
@@ -42,13 +52,104 @@ def _late_carolus_table(size: tuple[int, int], actions: int) -> tuple[Any, Any]:
     app = App(Settings(language="en", animation_speed=1.0, ai_pause=3600.0), size)
     app.inline_ai = True
     app.autosave = False
-    session = Session.new("carolus_magnus", default_seats([("ai", "easy")] * 4), 3, {})
-    autoplay(session, actions)
+    session = Session.new(game_id, default_seats([("ai", "easy")] * players), 3, {})
+    autoplay(session, moves)
     scene = TableScene(app, session)
     app.push(scene)
-    for _ in range(30):  # settle: the first level's pictures are painted lazily
-        app.frame(1 / 60)
     return app, scene
+
+
+def _show(app: Any, scene: Any, view: dict[str, Any]) -> None:
+    """Draw `view` and settle: the first level's pictures are painted lazily."""
+    scene.view.show(view, None)
+    for _ in range(30):
+        app.frame(1 / 60)
+
+
+def _late_carolus(size: Size) -> Table:
+    """A Carolus game 220 moves in: cubes everywhere, castles, merged lands."""
+    app, scene = _table("carolus_magnus", 4, size, 220)
+    _show(app, scene, scene.view.view)
+    cubes = sum(sum(t["cubes"].values()) for t in scene.view.view["territories"])
+    return app, scene, {"cubes_on_board": cubes}
+
+
+def _full_corona(size: Size) -> Table:
+    """Every piece of 5 players on the map: 40 pawns spread over the cities, a banner on
+    all ten castles and all 20 emissaries on the castles (two each)."""
+    app, scene = _table("corona_de_hierro", 5, size, 20)
+    view = dict(scene.view.view)
+    rng = random.Random(1)
+    cities = sorted(scene.view.city_pos)
+    armies: dict[str, list[int]] = {}
+    for seat in range(5):
+        for _ in range(8):
+            armies.setdefault(rng.choice(cities), [0] * 5)[seat] += 1
+    view["armies"] = armies
+    view["castles"] = [
+        {**c, "owner": i % 5, "troops": i % 2 == 0,
+         "envoys": [{"seat": (2 * i + k) % 5, "turn": 1} for k in range(2)]}
+        for i, c in enumerate(view["castles"])
+    ]
+    view["emissaries_in_hand"] = [0] * 5
+    view["supply"] = [0] * 5
+    _show(app, scene, view)
+    return app, scene, {"pawns_on_board": sum(sum(n) for n in armies.values())}
+
+
+def _crowded_imperios(size: Size) -> Table:
+    """7 civilisations on the whole map, totems of several in every area."""
+    app, scene = _table("imperios_milenarios", 7, size, 30)
+    view = dict(scene.view.view)
+    areas = {}
+    for i, key in enumerate(sorted(view["areas"])):
+        seats = [(i + k) % 7 for k in range(4 + i % 4)]
+        areas[key] = {"presence": seats, "control": seats[0] if i % 3 == 0 else None}
+    view["areas"] = areas
+    _show(app, scene, view)
+    totems = sum(len(a["presence"]) + (a["control"] is not None) for a in areas.values())
+    return app, scene, {"totems_on_board": totems}
+
+
+def _busy_conquest(size: Size) -> Table:
+    """6 players: every homeland's starting army and a mid-game's stacks (three unit types
+    of each seat in fourteen provinces each, galleys in four zones each), with influence
+    on every key province."""
+    app, scene = _table("conquest_of_the_empire", 6, size, 0)
+    view = dict(scene.view.view)
+    topo = scene.view.topology
+    rng = random.Random(1)
+    provinces = [a.key for a in topo.areas_of("province")]
+    seas = [a.key for a in topo.areas_of("sea")]
+    units: dict[str, list[dict[str, int]]] = {
+        k: [dict(c) for c in v] for k, v in view["units"].items()
+    }
+    for seat in range(6):
+        for key in rng.sample(provinces, 14):
+            row = units.setdefault(key, [{} for _ in range(6)])[seat]
+            for unit in rng.sample(["infantry", "cavalry", "catapult", "general"], 3):
+                row[unit] = row.get(unit, 0) + rng.randint(1, 4)
+        for key in rng.sample(seas, 4):
+            row = units.setdefault(key, [{} for _ in range(6)])[seat]
+            row["galley"] = row.get("galley", 0) + rng.randint(1, 3)
+    view["units"] = units
+    keys = [a.key for a in topo.areas_of("province") if a.properties.get("tiers")]
+    view["influence"] = {k: [rng.randint(0, 2) for _ in range(6)] for k in keys}
+    view["neutral"] = {k: rng.randint(0, 2) for k in keys}
+    _show(app, scene, view)
+    chips = sum(1 for per_seat in units.values() for row in per_seat for n in row.values() if n)
+    tokens = sum(1 for row in view["influence"].values() for n in row if n)
+    tokens += sum(1 for n in view["neutral"].values() if n)
+    return app, scene, {"unit_pictograms": chips, "tokens": tokens}
+
+
+TABLES: dict[str, tuple[str, Callable[[Size], Table]]] = {
+    "carolus_magnus": ("carolus_board_frame", _late_carolus),
+    "corona_de_hierro": ("corona_board_frame", _full_corona),
+    "imperios_milenarios": ("imperios_board_frame", _crowded_imperios),
+    "conquest_of_the_empire": ("conquest_board_frame", _busy_conquest),
+}
+"""Every map game's crowded table for the bench, and the name of its JSON line."""
 
 
 class _Clock:
@@ -94,9 +195,10 @@ def _zoom(clock: _Clock, vp: Any) -> None:
             clock.frame()
 
 
-def carolus_frames(size: tuple[int, int] = (1920, 1080), actions: int = 220) -> dict[str, object]:
-    app, scene = _late_carolus_table(size, actions)
-    cubes = sum(sum(t["cubes"].values()) for t in scene.view.view["territories"])
+def board_frames(game_id: str = "carolus_magnus", size: Size = (1920, 1080)) -> dict[str, object]:
+    """Pan, then zoom, a map game's crowded table and report its frame times."""
+    name, build = TABLES[game_id]
+    app, scene, pieces = build(size)
     vp = scene.view.board.camera.viewport
     clock = _Clock(app)
     _pan(clock, vp)
@@ -105,15 +207,13 @@ def carolus_frames(size: tuple[int, int] = (1920, 1080), actions: int = 220) -> 
     app.quit()
     pan, zoom = clock.wall[:n], clock.wall[n:]
     return {
-        "bench": "carolus_board_frame",
+        "bench": name,
         "size": f"{size[0]}x{size[1]}",
-        "cubes_on_board": cubes,
+        **pieces,
         "pan_p95_ms": _percentile(pan, 0.95),
         "zoom_p95_ms": _percentile(zoom, 0.95),
         "zoom_max_ms": round(max(zoom), 2),
         "all_p95_ms": _percentile(clock.wall, 0.95),
-        # CPU time of this process per frame: the same frames, less disturbed by other
-        # programs on a busy machine.
         "pan_p95_cpu_ms": _percentile(clock.cpu[:n], 0.95),
         "zoom_p95_cpu_ms": _percentile(clock.cpu[n:], 0.95),
         "zoom_max_cpu_ms": round(max(clock.cpu[n:]), 2),
@@ -121,157 +221,11 @@ def carolus_frames(size: tuple[int, int] = (1920, 1080), actions: int = 220) -> 
     }
 
 
-def _full_corona_table(size: tuple[int, int]) -> tuple[Any, Any]:
-    """The app showing a 5-player Corona de Hierro table with every piece on the map: the
-    40 army pawns spread over the cities, a banner on all ten castles, and all 20
-    emissaries on the castles (two each). Drawn from a view set by hand (no position of a
-    real game holds them all at once), on a table whose AI seats never move."""
-    import random
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
-    from client.app import App
-    from client.scenes.launch import autoplay, default_seats
-    from client.scenes.table import TableScene
-    from client.session import Session
-    from client.settings import Settings
-
-    app = App(Settings(language="en", animation_speed=1.0, ai_pause=3600.0), size)
-    app.inline_ai = True
-    app.autosave = False
-    session = Session.new("corona_de_hierro", default_seats([("ai", "easy")] * 5), 3, {})
-    autoplay(session, 20)
-    scene = TableScene(app, session)
-    app.push(scene)
-    view = dict(scene.view.view)
-    rng = random.Random(1)
-    cities = sorted(scene.view.city_pos)
-    armies: dict[str, list[int]] = {}
-    for seat in range(5):
-        for _ in range(8):
-            armies.setdefault(rng.choice(cities), [0] * 5)[seat] += 1
-    view["armies"] = armies
-    view["castles"] = [
-        {**c, "owner": i % 5, "troops": i % 2 == 0,
-         "envoys": [{"seat": (2 * i + k) % 5, "turn": 1} for k in range(2)]}
-        for i, c in enumerate(view["castles"])
-    ]
-    view["emissaries_in_hand"] = [0] * 5
-    view["supply"] = [0] * 5
-    scene.view.show(view, None)
-    for _ in range(30):  # settle: the first level's pictures are painted lazily
-        app.frame(1 / 60)
-    return app, scene
-
-
-def corona_frames(size: tuple[int, int] = (1920, 1080)) -> dict[str, object]:
-    app, scene = _full_corona_table(size)
-    pawns = sum(sum(n) for n in scene.view.view["armies"].values())
-    vp = scene.view.board.camera.viewport
-    clock = _Clock(app)
-    _pan(clock, vp)
-    n = len(clock.wall)
-    _zoom(clock, vp)
-    app.quit()
-    pan, zoom = clock.wall[:n], clock.wall[n:]
-    return {
-        "bench": "corona_board_frame",
-        "size": f"{size[0]}x{size[1]}",
-        "pawns_on_board": pawns,
-        "pan_p95_ms": _percentile(pan, 0.95),
-        "zoom_p95_ms": _percentile(zoom, 0.95),
-        "all_p95_ms": _percentile(clock.wall, 0.95),
-        "pan_p95_cpu_ms": _percentile(clock.cpu[:n], 0.95),
-        "zoom_p95_cpu_ms": _percentile(clock.cpu[n:], 0.95),
-        "frames": len(clock.wall),
-    }
-
-
-def _busy_conquest_table(size: tuple[int, int]) -> tuple[Any, Any]:
-    """The app showing a 6-player Conquest of the Empire table: every homeland's starting
-    army and, spread over the map, a mid-game's stacks (three unit types of each seat in
-    fourteen provinces each, galleys in four zones each) with influence on every key
-    province. Drawn from a view set by hand on a table whose AI seats never move."""
-    import random
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("TABLERO_DATA_DIR", os.path.join("build", "bench-data"))
-    from client.app import App
-    from client.scenes.launch import default_seats
-    from client.scenes.table import TableScene
-    from client.session import Session
-    from client.settings import Settings
-
-    app = App(Settings(language="en", animation_speed=1.0, ai_pause=3600.0), size)
-    app.inline_ai = True
-    app.autosave = False
-    session = Session.new("conquest_of_the_empire", default_seats([("ai", "easy")] * 6), 3, {})
-    scene = TableScene(app, session)
-    app.push(scene)
-    view = dict(scene.view.view)
-    topo = scene.view.topology
-    rng = random.Random(1)
-    provinces = [a.key for a in topo.areas_of("province")]
-    seas = [a.key for a in topo.areas_of("sea")]
-    units: dict[str, list[dict[str, int]]] = {
-        k: [dict(c) for c in v] for k, v in view["units"].items()
-    }
-    for seat in range(6):
-        for key in rng.sample(provinces, 14):
-            row = units.setdefault(key, [{} for _ in range(6)])[seat]
-            for unit in rng.sample(["infantry", "cavalry", "catapult", "general"], 3):
-                row[unit] = row.get(unit, 0) + rng.randint(1, 4)
-        for key in rng.sample(seas, 4):
-            row = units.setdefault(key, [{} for _ in range(6)])[seat]
-            row["galley"] = row.get("galley", 0) + rng.randint(1, 3)
-    view["units"] = units
-    keys = [a.key for a in topo.areas_of("province") if a.properties.get("tiers")]
-    view["influence"] = {k: [rng.randint(0, 2) for _ in range(6)] for k in keys}
-    view["neutral"] = {k: rng.randint(0, 2) for k in keys}
-    scene.view.show(view, None)
-    for _ in range(30):  # settle: the first level's pictures are painted lazily
-        app.frame(1 / 60)
-    return app, scene
-
-
-def conquest_frames(size: tuple[int, int] = (1920, 1080)) -> dict[str, object]:
-    app, scene = _busy_conquest_table(size)
-    v = scene.view.view
-    chips = sum(1 for per_seat in v["units"].values() for row in per_seat for n in row.values()
-                if n)
-    tokens = sum(1 for row in v["influence"].values() for n in row if n)
-    tokens += sum(1 for n in v["neutral"].values() if n)
-    vp = scene.view.board.camera.viewport
-    clock = _Clock(app)
-    _pan(clock, vp)
-    n = len(clock.wall)
-    _zoom(clock, vp)
-    app.quit()
-    pan, zoom = clock.wall[:n], clock.wall[n:]
-    return {
-        "bench": "conquest_board_frame",
-        "size": f"{size[0]}x{size[1]}",
-        "unit_pictograms": chips,
-        "tokens": tokens,
-        "pan_p95_ms": _percentile(pan, 0.95),
-        "zoom_p95_ms": _percentile(zoom, 0.95),
-        "all_p95_ms": _percentile(clock.wall, 0.95),
-        "pan_p95_cpu_ms": _percentile(clock.cpu[:n], 0.95),
-        "zoom_p95_cpu_ms": _percentile(clock.cpu[n:], 0.95),
-        "frames": len(clock.wall),
-    }
-
-
 def main() -> None:
-    import sys
-
-    if sys.argv[1:] == ["conquest_of_the_empire"]:
-        print(json.dumps(conquest_frames()), flush=True)
-        return
-    if sys.argv[1:] == ["corona_de_hierro"]:
-        print(json.dumps(corona_frames()), flush=True)
-        return
-    print(json.dumps(carolus_frames()), flush=True)
+    game_id = sys.argv[1] if len(sys.argv) > 1 else "carolus_magnus"
+    if game_id not in TABLES:
+        raise SystemExit(f"no board bench for {game_id!r}; known: {', '.join(TABLES)}")
+    print(json.dumps(board_frames(game_id)), flush=True)
 
 
 if __name__ == "__main__":
