@@ -343,13 +343,20 @@ def test_the_end_shows_the_score_breakdown_and_a_chart():
     view = ImperiosView([f"P{i}" for i in range(4)], [{}] * 4)
     final = GAME.view(state, None)
     view.show(final, None)
-    title, series = view.chart(final, [])
-    assert title == tr("im.chart")
-    assert len(series) == 4
+    (census_title, census), (title, series) = view.charts(final, [])
+    assert view.chart(final, []) == (title, series)
+    assert (census_title, title) == (tr("im.chart.census"), tr("im.chart"))
+    rounds = final["history"]
+    assert len(rounds) == final["round"] >= 1
     for seat, line in enumerate(series):
+        assert line == [0, *(r["score"][seat] for r in rounds)]
         assert line[-1] == final["civs"][seat]["score"]["total"]
         total = sum(n for _label, n in words.score_lines(view, seat))
         assert total == final["civs"][seat]["score"]["total"]
+    for seat, line in enumerate(census):
+        assert line == [0, *(r["census"][seat] for r in rounds)]
+        assert line[-1] == final["civs"][seat]["census"]
+    assert any(line[-1] > 0 for line in census)
     surface = pygame.Surface((1280, 800))
     view.layout(pygame.Rect(0, 50, 950, 640), 1.0)
     from client.games.base import DrawContext

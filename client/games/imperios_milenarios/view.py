@@ -739,14 +739,31 @@ class ImperiosView(GameView):
     def chart(self, final_view: dict[str, Any], history: list[dict[str, Any]]
               ) -> tuple[str, list[list[float]]] | None:
         """The score each civilisation would have had at the end of every round."""
+        return self._series(final_view, "score", tr("im.chart"))
+
+    def charts(self, final_view: dict[str, Any], history: list[dict[str, Any]]
+               ) -> list[tuple[str, list[list[float]]]]:
+        """The census track, and under it the score, at the end of every round (the rules
+        keep both per finished round in the view's `history`)."""
+        return [self._series(final_view, "census", tr("im.chart.census")),
+                self._series(final_view, "score", tr("im.chart"))]
+
+    @staticmethod
+    def _series(final_view: dict[str, Any], key: str, title: str
+                ) -> tuple[str, list[list[float]]]:
+        """0 before the first round, then one point per finished round; the final figure
+        closes the line if the last round is not already it."""
         rounds = final_view.get("history", [])
         players = final_view["players"]
-        final = [float(c["score"]["total"]) for c in final_view["civs"]]
-        series = [[0.0] + [float(r["score"][p]) for r in rounds] for p in range(players)]
-        for p in range(players):
-            if not rounds or series[p][-1] != final[p]:
-                series[p].append(final[p])
-        return tr("im.chart"), series
+        if key == "score":
+            final = [float(c["score"]["total"]) for c in final_view["civs"]]
+        else:
+            final = [float(c["census"]) for c in final_view["civs"]]
+        series = [[0.0] + [float(r[key][p]) for r in rounds] for p in range(players)]
+        if not rounds or any(line[-1] != f for line, f in zip(series, final, strict=True)):
+            for line, f in zip(series, final, strict=True):
+                line.append(f)
+        return title, series
 
     # -- animation --------------------------------------------------------------------------------
     def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
