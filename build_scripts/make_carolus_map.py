@@ -26,6 +26,8 @@ import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from tmx_writer import TmxWriter, prop
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "maps" / "carolus_magnus.tmx"
 
@@ -79,71 +81,19 @@ def tile_polygon(index: int, shape: str) -> list[Point]:
     return points
 
 
-def prop(parent: ET.Element, name: str, kind: str, value: object) -> None:
-    attrs = {"name": name, "value": str(value).lower() if kind == "bool" else str(value)}
-    if kind != "string":
-        attrs["type"] = kind
-    ET.SubElement(parent, "property", attrs)
+def writer() -> TmxWriter:
+    return TmxWriter(
+        width_tiles=SIZE_TILES, height_tiles=SIZE_TILES, tile=TILE, background="#3b4a3f",
+        properties=[("game", "string", "carolus_magnus"), ("format_version", "int", 1),
+                    ("ring_size", "int", TERRITORIES), ("ring_kind", "string", "territory")])
 
 
-class Builder:
-    """Collects layers and objects, numbering them as Tiled does."""
-
-    def __init__(self) -> None:
-        self.root = ET.Element("map", {
-            "version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
-            "renderorder": "right-down", "width": str(SIZE_TILES), "height": str(SIZE_TILES),
-            "tilewidth": str(TILE), "tileheight": str(TILE), "infinite": "0",
-            "backgroundcolor": "#3b4a3f",
-        })
-        props = ET.SubElement(self.root, "properties")
-        prop(props, "game", "string", "carolus_magnus")
-        prop(props, "format_version", "int", 1)
-        prop(props, "ring_size", "int", TERRITORIES)
-        prop(props, "ring_kind", "string", "territory")
-        self.next_layer = 1
-        self.next_object = 1
-
-    def layer(self, name: str, colour: str) -> ET.Element:
-        group = ET.SubElement(self.root, "objectgroup",
-                              {"id": str(self.next_layer), "name": name, "color": colour})
-        self.next_layer += 1
-        return group
-
-    def polygon(self, layer: ET.Element, points: list[Point], origin: Point) -> ET.Element:
-        obj = self._object(layer, origin)
-        rel = " ".join(f"{x - origin[0]:.2f},{y - origin[1]:.2f}" for x, y in points)
-        ET.SubElement(obj, "polygon", {"points": rel})
-        return obj
-
-    def point(self, layer: ET.Element, at: Point) -> ET.Element:
-        obj = self._object(layer, at)
-        ET.SubElement(obj, "point")
-        return obj
-
-    def _object(self, layer: ET.Element, at: Point) -> ET.Element:
-        obj = ET.SubElement(layer, "object",
-                            {"id": str(self.next_object), "x": f"{at[0]:.2f}", "y": f"{at[1]:.2f}"})
-        self.next_object += 1
-        return obj
-
-    def write(self, path: Path) -> None:
-        self.root.set("nextlayerid", str(self.next_layer))
-        self.root.set("nextobjectid", str(self.next_object))
-        tree = ET.ElementTree(self.root)
-        ET.indent(tree, space=" ")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tree.write(path, encoding="UTF-8", xml_declaration=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write("\n")
-
-
-def add_territories(b: Builder) -> None:
+def add_territories(b: TmxWriter) -> None:
     layer = b.layer("territories", "#c8a55a")
     for i in range(TERRITORIES):
         shape = SHAPES[i % len(SHAPES)]
         mid = -90.0 + (i + 0.5) * SECTOR
-        obj = b.polygon(layer, tile_polygon(i, shape), polar((INNER + OUTER) / 2, mid))
+        obj = b.shape(layer, "polygon", tile_polygon(i, shape), polar((INNER + OUTER) / 2, mid))
         props = ET.SubElement(obj, "properties")
         nxt, prv = (i + 1) % TERRITORIES, (i - 1) % TERRITORIES
         prop(props, "adjacent", "string", f"{prv},{nxt}")
@@ -156,7 +106,7 @@ def add_territories(b: Builder) -> None:
         prop(props, "shape", "string", shape)
 
 
-def add_spots(b: Builder) -> None:
+def add_spots(b: TmxWriter) -> None:
     layer = b.layer("spots", "#ffe680")
     place = 0
     spots = (("centre", (INNER + OUTER) / 2), ("castle", OUTER - 75.0), ("emperor", INNER + 70.0))
@@ -172,10 +122,10 @@ def add_spots(b: Builder) -> None:
             place += 1
 
 
-def add_table(b: Builder) -> None:
+def add_table(b: TmxWriter) -> None:
     layer = b.layer("table", "#8fb3c9")
     supply = [polar(300.0, 22.5 + 45.0 * k) for k in range(8)]
-    obj = b.polygon(layer, supply, (CX, CY))
+    obj = b.shape(layer, "polygon", supply, (CX, CY))
     props = ET.SubElement(obj, "properties")
     prop(props, "area_id", "int", TERRITORIES)
     prop(props, "key", "string", "supply")
@@ -185,7 +135,7 @@ def add_table(b: Builder) -> None:
     corners = ((m, SIZE - m - h), (m, m), (SIZE - m - w, m), (SIZE - m - w, SIZE - m - h))
     for seat, (x, y) in enumerate(corners):
         rect = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-        obj = b.polygon(layer, rect, (x + w / 2, y + h / 2))
+        obj = b.shape(layer, "polygon", rect, (x + w / 2, y + h / 2))
         props = ET.SubElement(obj, "properties")
         prop(props, "area_id", "int", TERRITORIES + 1 + seat)
         prop(props, "key", "string", f"court_{seat}")
@@ -195,7 +145,7 @@ def add_table(b: Builder) -> None:
 
 
 def main() -> None:
-    b = Builder()
+    b = writer()
     add_territories(b)
     add_spots(b)
     add_table(b)

@@ -71,6 +71,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from tmx_writer import TmxWriter, prop
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "maps" / "conquest_of_the_empire.tmx"
 
@@ -924,63 +926,12 @@ def check_adjacency(labels: list[int]) -> list[str]:
 
 
 # -- writing the map --------------------------------------------------------------------------
-def prop(parent: ET.Element, name: str, kind: str, value: object) -> None:
-    attrs = {"name": name, "value": str(value).lower() if kind == "bool" else str(value)}
-    if kind != "string":
-        attrs["type"] = kind
-    ET.SubElement(parent, "property", attrs)
-
-
-class Builder:
-    """Collects layers and objects, numbering them as Tiled does."""
-
-    def __init__(self) -> None:
-        self.root = ET.Element("map", {
-            "version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
-            "renderorder": "right-down", "width": str(WIDTH // TILE),
-            "height": str(HEIGHT // TILE), "tilewidth": str(TILE), "tileheight": str(TILE),
-            "infinite": "0", "backgroundcolor": "#b9a57e",
-        })
-        props = ET.SubElement(self.root, "properties")
-        prop(props, "game", "string", "conquest_of_the_empire")
-        prop(props, "format_version", "int", 1)
-        prop(props, "projection", "string", "x = 70*(lon+11), y = 80*(57-lat)")
-        self.next_layer = 1
-        self.next_object = 1
-
-    def layer(self, name: str, colour: str) -> ET.Element:
-        group = ET.SubElement(self.root, "objectgroup",
-                              {"id": str(self.next_layer), "name": name, "color": colour})
-        self.next_layer += 1
-        return group
-
-    def shape(self, layer: ET.Element, tag: str, points: Sequence[Point]) -> ET.Element:
-        origin = points[0]
-        obj = self._object(layer, origin)
-        rel = " ".join(f"{x - origin[0]:g},{y - origin[1]:g}" for x, y in points)
-        ET.SubElement(obj, tag, {"points": rel})
-        return obj
-
-    def point(self, layer: ET.Element, at: Point) -> ET.Element:
-        obj = self._object(layer, at)
-        ET.SubElement(obj, "point")
-        return obj
-
-    def _object(self, layer: ET.Element, at: Point) -> ET.Element:
-        obj = ET.SubElement(layer, "object",
-                            {"id": str(self.next_object), "x": f"{at[0]:g}", "y": f"{at[1]:g}"})
-        self.next_object += 1
-        return obj
-
-    def write(self, path: Path) -> None:
-        self.root.set("nextlayerid", str(self.next_layer))
-        self.root.set("nextobjectid", str(self.next_object))
-        tree = ET.ElementTree(self.root)
-        ET.indent(tree, space=" ")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tree.write(path, encoding="UTF-8", xml_declaration=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write("\n")
+def writer() -> TmxWriter:
+    return TmxWriter(
+        width_tiles=WIDTH // TILE, height_tiles=HEIGHT // TILE, tile=TILE, background="#b9a57e",
+        properties=[("game", "string", "conquest_of_the_empire"), ("format_version", "int", 1),
+                    ("projection", "string", "x = 70*(lon+11), y = 80*(57-lat)")],
+        position="g", vertex="g")
 
 
 def ids(keys: Iterable[str], table: dict[str, int]) -> str:
@@ -993,7 +944,7 @@ def names(props: ET.Element, la: str, es: str, en: str) -> None:
     prop(props, "name_la", "string", la)
 
 
-def add_provinces(b: Builder, polygons: dict[int, list[Point]]) -> None:
+def add_provinces(b: TmxWriter, polygons: dict[int, list[Point]]) -> None:
     layer = b.layer("provinces", "#c8a55a")
     for p in PROVINCES:
         aid = PROVINCE_ID[p.key]
@@ -1018,7 +969,7 @@ def add_provinces(b: Builder, polygons: dict[int, list[Point]]) -> None:
         prop(props, "tokens", "int", tokens)
 
 
-def add_seas(b: Builder, polygons: dict[int, list[Point]]) -> None:
+def add_seas(b: TmxWriter, polygons: dict[int, list[Point]]) -> None:
     layer = b.layer("seas", "#5a8ac8")
     for s in SEAS:
         aid = SEA_ID[s.key]
@@ -1042,7 +993,7 @@ def add_seas(b: Builder, polygons: dict[int, list[Point]]) -> None:
         names(props, la, es, en)
 
 
-def add_straits(b: Builder) -> None:
+def add_straits(b: TmxWriter) -> None:
     layer = b.layer("straits", "#202020")
     for n, s in enumerate(STRAITS):
         props = ET.SubElement(b.shape(layer, "polyline", [px(*p) for p in s.line]), "properties")
@@ -1097,7 +1048,7 @@ def sea_label_spots(labels: list[int]) -> dict[str, tuple[float, float, float, f
     return spots
 
 
-def add_places(b: Builder, spots: dict[str, tuple[float, float, float, float]]) -> None:
+def add_places(b: TmxWriter, spots: dict[str, tuple[float, float, float, float]]) -> None:
     layer = b.layer("places", "#ffe680")
     place = 0
     for key, x, y, label in ([(p.key, p.x, p.y, p.en) for p in PROVINCES]
@@ -1162,7 +1113,7 @@ def main() -> None:
     if missing:
         sys.exit(f"areas without cells: {missing}")
     polygons = {a: vec.polygon(cells[a]) for a in area_ids}
-    b = Builder()
+    b = writer()
     add_seas(b, polygons)
     add_provinces(b, polygons)
     add_straits(b)

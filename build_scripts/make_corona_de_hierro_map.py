@@ -47,6 +47,8 @@ import math
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from tmx_writer import TmxWriter, prop
+
 from rules.maps import point_in_polygon
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,70 +144,11 @@ GEOGRAPHY_AREA_BASE = 10
 LABEL_PLACE_BASE = 300
 
 
-def prop(parent: ET.Element, name: str, kind: str, value: object) -> None:
-    attrs = {"name": name, "value": str(value).lower() if kind == "bool" else str(value)}
-    if kind != "string":
-        attrs["type"] = kind
-    ET.SubElement(parent, "property", attrs)
-
-
-class Builder:
-    """Collects layers and objects, numbering them as Tiled does."""
-
-    def __init__(self) -> None:
-        self.root = ET.Element("map", {
-            "version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
-            "renderorder": "right-down", "width": str(WIDTH_TILES),
-            "height": str(HEIGHT_TILES), "tilewidth": str(TILE), "tileheight": str(TILE),
-            "infinite": "0", "backgroundcolor": "#7f98a3",
-        })
-        props = ET.SubElement(self.root, "properties")
-        prop(props, "format_version", "int", 1)
-        prop(props, "game", "string", "corona_de_hierro")
-        self.next_layer = 1
-        self.next_object = 1
-
-    def layer(self, name: str, colour: str) -> ET.Element:
-        group = ET.SubElement(self.root, "objectgroup",
-                              {"id": str(self.next_layer), "name": name, "color": colour})
-        self.next_layer += 1
-        return group
-
-    def shape(self, layer: ET.Element, tag: str, points: list[Point], name: str) -> ET.Element:
-        origin = points[0]
-        obj = self._object(layer, origin, name)
-        rel = " ".join(f"{x - origin[0]:.1f},{y - origin[1]:.1f}" for x, y in points)
-        ET.SubElement(obj, tag, {"points": rel})
-        return obj
-
-    def rectangle(self, layer: ET.Element, x: float, y: float, w: float, h: float,
-                  name: str) -> ET.Element:
-        obj = self._object(layer, (x, y), name)
-        obj.set("width", f"{w:.2f}")
-        obj.set("height", f"{h:.2f}")
-        return obj
-
-    def point(self, layer: ET.Element, at: Point, name: str) -> ET.Element:
-        obj = self._object(layer, at, name)
-        ET.SubElement(obj, "point")
-        return obj
-
-    def _object(self, layer: ET.Element, at: Point, name: str) -> ET.Element:
-        obj = ET.SubElement(layer, "object", {
-            "id": str(self.next_object), "name": name, "x": f"{at[0]:.2f}", "y": f"{at[1]:.2f}",
-        })
-        self.next_object += 1
-        return obj
-
-    def write(self, path: Path) -> None:
-        self.root.set("nextlayerid", str(self.next_layer))
-        self.root.set("nextobjectid", str(self.next_object))
-        tree = ET.ElementTree(self.root)
-        ET.indent(tree, space=" ")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tree.write(path, encoding="UTF-8", xml_declaration=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write("\n")
+def writer() -> TmxWriter:
+    return TmxWriter(
+        width_tiles=WIDTH_TILES, height_tiles=HEIGHT_TILES, tile=TILE, background="#7f98a3",
+        properties=[("format_version", "int", 1), ("game", "string", "corona_de_hierro")],
+        vertex=".1f")
 
 
 def city_ids() -> dict[str, int]:
@@ -216,7 +159,7 @@ def city_positions() -> dict[str, Point]:
     return {c[0]: (float(c[3]), float(c[4])) for c in CITIES}
 
 
-def add_boxes(b: Builder) -> None:
+def add_boxes(b: TmxWriter) -> None:
     layer = b.layer("boxes", "#8a5a44")
     for i, (key, es, en, cx, cy, w, h, offset) in enumerate(BOXES):
         obj = b.rectangle(layer, cx - w / 2, cy - h / 2, w, h, key)
@@ -246,13 +189,13 @@ def road_points(a: str, b: str) -> list[Point]:
     return [pos[a], *(proj(p) for p in ROAD_VIA.get((a, b), ())), pos[b]]
 
 
-def add_roads(b: Builder) -> None:
+def add_roads(b: TmxWriter) -> None:
     layer = b.layer("roads", "#6b4a2b")
     ids = city_ids()
     names = {c[0]: c[2] for c in CITIES}
     for i, (u, v) in enumerate(ROADS):
         key = f"{u}-{v}"
-        obj = b.shape(layer, "polyline", road_points(u, v), key)
+        obj = b.shape(layer, "polyline", road_points(u, v), name=key)
         props = ET.SubElement(obj, "properties")
         prop(props, "a", "string", u)
         prop(props, "b", "string", v)
@@ -264,7 +207,7 @@ def add_roads(b: Builder) -> None:
         prop(props, "route_id", "int", i)
 
 
-def add_cities(b: Builder) -> None:
+def add_cities(b: TmxWriter) -> None:
     layer = b.layer("cities", "#2b2b2b")
     for i, (key, es, en, x, y, region, raid, castle) in enumerate(CITIES):
         obj = b.point(layer, (x, y), key)
@@ -280,7 +223,7 @@ def add_cities(b: Builder) -> None:
         prop(props, "region", "string", region)
 
 
-def add_castles(b: Builder) -> None:
+def add_castles(b: TmxWriter) -> None:
     layer = b.layer("castles", "#b03a2e")
     pos = city_positions()
     for i, (key, es, en, house, ckind, five, mil, dip, vp, legit) in enumerate(CASTLES):
@@ -795,7 +738,7 @@ def spanish_names() -> dict[str, str]:
     return names
 
 
-def add_geography(b: Builder) -> None:
+def add_geography(b: TmxWriter) -> None:
     colours = {"sea": "#7f98a3", "land": "#e3d3a4", "relief": "#9c8261", "water": "#6f8c99"}
     layers: dict[str, ET.Element] = {}
     es = spanish_names()
@@ -805,7 +748,7 @@ def add_geography(b: Builder) -> None:
     for layer_name, kind, key, en, points in geography():
         if layer_name not in layers:
             layers[layer_name] = b.layer(layer_name, colours[layer_name])
-        obj = b.shape(layers[layer_name], "polygon", points, key)
+        obj = b.shape(layers[layer_name], "polygon", points, name=key)
         props = ET.SubElement(obj, "properties")
         prop(props, "area_id", "int", area_id)
         prop(props, "key", "string", key)
@@ -903,7 +846,7 @@ def check_scenery() -> None:
 def main() -> None:
     check_drawing()
     check_scenery()
-    b = Builder()
+    b = writer()
     add_geography(b)
     add_boxes(b)
     add_roads(b)

@@ -63,6 +63,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from tmx_writer import TmxWriter, prop
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "maps" / "imperios_milenarios.tmx"
 
@@ -913,66 +915,17 @@ def check(shared: dict[tuple[int, int], float]) -> list[str]:
 
 
 # -- writing ----------------------------------------------------------------------------
-def prop(parent: ET.Element, name: str, kind: str, value: object) -> None:
-    attrs = {"name": name, "value": str(value).lower() if kind == "bool" else str(value)}
-    if kind != "string":
-        attrs["type"] = kind
-    ET.SubElement(parent, "property", attrs)
-
-
-class Builder:
-    """Collects layers and objects, numbering them as Tiled does."""
-
-    def __init__(self) -> None:
-        self.root = ET.Element("map", {
-            "version": "1.8", "tiledversion": "1.8.2", "orientation": "orthogonal",
-            "renderorder": "right-down", "width": str(WIDTH // TILE),
-            "height": str(HEIGHT // TILE), "tilewidth": str(TILE), "tileheight": str(TILE),
-            "infinite": "0", "backgroundcolor": "#8fa3ad",
-        })
-        props = ET.SubElement(self.root, "properties")
-        prop(props, "format_version", "int", 1)
-        prop(props, "game", "string", "imperios_milenarios")
-        prop(props, "half_line", "string", " ".join(f"{x},{y}" for x, y in HALF_LINE))
-        prop(props, "projection", "string", "x = 40 + 40*(lon + 10), y = 100 + 52*(50 - lat)")
-        # land masses (Sicilia, the Maghreb...) and seas (the Red Sea, the Gulf...) lie apart;
-        # only together, through coasts, are they one network
-        prop(props, "scattered_kinds", "string", "land,sea")
-        self.next_layer = 1
-        self.next_object = 1
-
-    def layer(self, name: str, colour: str) -> ET.Element:
-        group = ET.SubElement(self.root, "objectgroup",
-                              {"id": str(self.next_layer), "name": name, "color": colour})
-        self.next_layer += 1
-        return group
-
-    def shape(self, layer: ET.Element, points: list[Point], origin: Point, tag: str) -> ET.Element:
-        obj = self._object(layer, origin)
-        rel = " ".join(f"{x - origin[0]:.2f},{y - origin[1]:.2f}" for x, y in points)
-        ET.SubElement(obj, tag, {"points": rel})
-        return obj
-
-    def point(self, layer: ET.Element, at: Point) -> ET.Element:
-        obj = self._object(layer, at)
-        ET.SubElement(obj, "point")
-        return obj
-
-    def _object(self, layer: ET.Element, at: Point) -> ET.Element:
-        obj = ET.SubElement(layer, "object", {
-            "id": str(self.next_object), "x": f"{at[0]:.2f}", "y": f"{at[1]:.2f}"})
-        self.next_object += 1
-        return obj
-
-    def write(self, path: Path) -> None:
-        self.root.set("nextlayerid", str(self.next_layer))
-        self.root.set("nextobjectid", str(self.next_object))
-        tree = ET.ElementTree(self.root)
-        ET.indent(tree, space=" ")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tree.write(path, encoding="UTF-8", xml_declaration=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write("\n")
+def writer() -> TmxWriter:
+    return TmxWriter(
+        width_tiles=WIDTH // TILE, height_tiles=HEIGHT // TILE, tile=TILE, background="#8fa3ad",
+        properties=[
+            ("format_version", "int", 1), ("game", "string", "imperios_milenarios"),
+            ("half_line", "string", " ".join(f"{x},{y}" for x, y in HALF_LINE)),
+            ("projection", "string", "x = 40 + 40*(lon + 10), y = 100 + 52*(50 - lat)"),
+            # land masses (Sicilia, the Maghreb...) and seas (the Red Sea, the Gulf...) lie
+            # apart; only together, through coasts, are they one network
+            ("scattered_kinds", "string", "land,sea"),
+        ])
 
 
 def rounded(points: list[Point], origin: Point) -> list[Point]:
@@ -982,7 +935,7 @@ def rounded(points: list[Point], origin: Point) -> list[Point]:
 
 
 def write_map(ps: list[Piece], rings: dict[int, list[Point]]) -> None:
-    b = Builder()
+    b = writer()
     seas = b.layer("seas", "#5f8fb0")
     lands = b.layer("lands", "#c8a55a")
     beyond = b.layer("beyond", "#9a9a9a")
@@ -992,7 +945,7 @@ def write_map(ps: list[Piece], rings: dict[int, list[Point]]) -> None:
     for i, row in enumerate(AREAS):
         key, es, en, kind, shaded, city, vp, half, _x, _y, nbrs = row
         origin = (round(ps[i].centre[0]), round(ps[i].centre[1]))
-        obj = b.shape(seas if kind == "sea" else lands, rings[i], origin, "polygon")
+        obj = b.shape(seas if kind == "sea" else lands, "polygon", rings[i], origin)
         props = ET.SubElement(obj, "properties")
         prop(props, "adjacent", "string", ",".join(str(INDEX[n]) for n in nbrs.split()))
         prop(props, "area_id", "int", i)
@@ -1011,7 +964,7 @@ def write_map(ps: list[Piece], rings: dict[int, list[Point]]) -> None:
     for j, p in enumerate(ps[len(AREAS):]):
         i = len(AREAS) + j
         origin = (round(p.centre[0]), round(p.centre[1]))
-        obj = b.shape(beyond, rings[i], origin, "polygon")
+        obj = b.shape(beyond, "polygon", rings[i], origin)
         props = ET.SubElement(obj, "properties")
         prop(props, "area_id", "int", 100 + j)
         prop(props, "key", "string", p.key)
@@ -1023,7 +976,7 @@ def write_map(ps: list[Piece], rings: dict[int, list[Point]]) -> None:
         pts = [project(*q) for q in outline]
         cx = sum(q[0] for q in pts) / len(pts)
         cy = sum(q[1] for q in pts) / len(pts)
-        obj = b.shape(islands, pts, (round(cx), round(cy)), "polygon")
+        obj = b.shape(islands, "polygon", pts, (round(cx), round(cy)))
         props = ET.SubElement(obj, "properties")
         prop(props, "area_id", "int", 200 + j)
         prop(props, "key", "string", key)
@@ -1040,7 +993,7 @@ def write_map(ps: list[Piece], rings: dict[int, list[Point]]) -> None:
         prop(props, "place_id", "int", i)
     route = 0
     for (a, c), (p1, p2) in CROSSINGS.items():
-        obj = b.shape(lines, [project(*p1), project(*p2)], project(*p1), "polyline")
+        obj = b.shape(lines, "polyline", [project(*p1), project(*p2)], project(*p1))
         props = ET.SubElement(obj, "properties")
         prop(props, "ends", "string", f"{INDEX[a]},{INDEX[c]}")
         prop(props, "joins", "string", "areas")
@@ -1057,8 +1010,8 @@ def write_map(ps: list[Piece], rings: dict[int, list[Point]]) -> None:
         prop(props, "label", "string", "end of the Poniente/Naciente line")
         prop(props, "place_id", "int", 1000 + len(ends))
         ends.append(1000 + len(ends))
-    obj = b.shape(lines, [(float(x), float(y)) for x, y in HALF_LINE],
-                  (float(HALF_LINE[0][0]), float(HALF_LINE[0][1])), "polyline")
+    obj = b.shape(lines, "polyline", [(float(x), float(y)) for x, y in HALF_LINE],
+                  (float(HALF_LINE[0][0]), float(HALF_LINE[0][1])))
     props = ET.SubElement(obj, "properties")
     prop(props, "ends", "string", f"{ends[0]},{ends[1]}")
     prop(props, "joins", "string", "places")
