@@ -51,6 +51,10 @@ Per-game hooks live in `rules/<game id>/ai.py` (all optional):
 `world_weight(game, world, seat) -> float` (in [0, 1]: how well a sampled
 world explains what the others did; worlds are accepted with that
 probability, so a seat that fought is more often dealt a strong card).
+`prune(game, state, seat, legal) -> list[Action]` narrows what the search
+tries at a decision to a non-empty part of `legal` (a game with forty-odd
+choices a turn keeps its best few by heuristic); the rules' list, and so a
+human's choices, stay whole.
 
 Honesty: the search reads the real state only through
 `legal_actions(state, seat)` (the root's choices), `view(state, seat)` (the
@@ -83,6 +87,7 @@ RolloutPolicy = Callable[[Game[Any], Any, Seat, random.Random], Action]
 Evaluation = Callable[[Game[Any], Any], list[float]]
 WorldWeight = Callable[[Game[Any], Any, Seat], float]
 InformationKey = Callable[[Game[Any], Any, Seat], Hashable]
+Prune = Callable[[Game[Any], Any, Seat, list[Action]], list[Action]]
 WORLD_TRIES = 8
 """Sampled worlds drawn at most per iteration when the game weighs them."""
 
@@ -122,6 +127,9 @@ class Hooks:
     information_key: InformationKey | None = None
     """A cheap key for `view(world, seat)` among the worlds of one search: equal exactly
     when those views are equal. None: the view itself is the key."""
+    prune: Prune | None = None
+    """The search's own choices at a decision: a non-empty part of the legal list (the
+    game's list is unchanged; a human keeps every choice). None: every legal action."""
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -147,6 +155,7 @@ def game_hooks(game: Game[Any]) -> Hooks:
             bool(getattr(module, "OPPONENTS_BY_POLICY", False)),
             getattr(module, "LEVEL_OVERRIDES", None),
             getattr(module, "information_key", None),
+            getattr(module, "prune", None),
         )
         _HOOKS[game.id] = found
     return found
@@ -296,6 +305,7 @@ class _Search:
                      else config.opponents_by_policy)
         self.opponents_by_policy = by_policy and self.policy is not None
         self.information_key = hooks.information_key
+        self.prune = hooks.prune
 
     def run(self, legal: list[Action]) -> SearchResult:
         start = time.perf_counter()
@@ -378,6 +388,8 @@ class _Search:
                 break
             actor = to_act[0]
             legal = game.legal_actions(world, actor)
+            if self.prune is not None and len(legal) > 1:
+                legal = self.prune(game, world, actor, legal)
             action, edge, expanded = self._select(nodes[actor], legal, world, actor)
             transition = game.apply(world, actor, action)
             world = transition.state
