@@ -21,11 +21,17 @@ from client.scenes.table import TableScene
 from client.session import Session
 from rules.imperios_milenarios import GAME
 from rules.imperios_milenarios.actions import (
+    Accept,
+    Appeal,
     Attack,
+    Block,
     Conquer,
     ExpandLand,
     ExpandSea,
     Found,
+    Hold,
+    LetPass,
+    Lift,
     Relocate,
     Trade,
 )
@@ -395,3 +401,105 @@ def test_the_map_painter_draws_a_chunk_with_its_pictograms():
                                     Trade(1, "sind", 2), Attack("ur", 1, "sack")])
 def test_map_actions_are_the_areas_they_name(action):
     assert isinstance(action, MAP_ACTIONS)
+
+
+def actions_to_window(kind, players=4, tries=40):
+    """(seed, the actions of a random game up to its first `kind` window)."""
+    for seed in range(tries):
+        rng = random.Random(seed)
+        state = GAME.new_game(players, seed, {})
+        played = []
+        for _ in range(3000):
+            seats = GAME.to_act(state)
+            if not seats:
+                break
+            if GAME.view(state, None)["window"]["kind"] == kind:
+                return seed, played
+            action = rng.choice(GAME.legal_actions(state, seats[0]))
+            played.append((seats[0], action))
+            state = GAME.apply(state, seats[0], action).state
+    raise AssertionError(f"no {kind} window found")
+
+
+def shared_buttons(table):
+    """The shared prompt's buttons: {action: (seat, button)}."""
+    out = {}
+    for button, (name, arg) in table.buttons.items():
+        if name == "acts":
+            for seat, action in arg:
+                out[action] = (seat, button)
+    return out
+
+
+def route_is_drawn(harness, view, route):
+    """The route's red line: the dots on at least two of its areas' centres are painted in
+    the route's colour, a red the parchment map never uses (a panel may hide the rest)."""
+    from client.games.imperios_milenarios.view import ROUTE
+
+    surface = pygame.display.get_surface()
+    painted = 0
+    for key in route:
+        x, y = (round(c) for c in view.board.to_screen(view.areas_by_key[key].centre))
+        if view.board.camera.viewport.collidepoint(x, y):
+            painted += tuple(surface.get_at((x, y)))[:3] == ROUTE
+    return painted >= 2
+
+
+def test_a_block_window_reached_in_play_is_a_shared_prompt_then_the_appeal(harness):
+    """Four humans at one table: a random game reaches a real block window; the table asks
+    the blocker without a curtain, names the chokepoint, draws the route; the blocker
+    blocks, the actor appeals, the blocker holds, and the action is refused."""
+    seed, played = actions_to_window("block")
+    session = Session.new("imperios_milenarios", default_seats([HUMAN] * 4), seed, {})
+    for seat, action in played:
+        session.apply(seat, action)
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(3)
+    table = harness.scene
+    view = table.view
+    window = session.view(None)["window"]
+    declared = window["action"]
+    actor, blocker, area_key = declared["actor"], declared["asked"], declared["area"]
+    assert session.humans_to_act() == [blocker] and table.curtain_seat is None
+    route, chokes = view.current_route()
+    assert route == declared["route"] and route[-1] in (area_key, *route) and chokes
+    for key in chokes:  # a land area of the route, between its ends, holding a blocker totem
+        assert key in route[1:-1] and blocker in session.view(None)["areas"][key]["presence"]
+    sentence = view.prompt(blocker, session.legal(blocker))
+    assert all(words.area(view, k) in sentence for k in chokes)
+    assert words.civ(view, actor) in sentence
+    assert route_is_drawn(harness, view, route)
+    buttons = shared_buttons(table)
+    assert set(buttons) == {Block(), LetPass()}
+    assert {seat for seat, _b in buttons.values()} == {blocker}
+
+    harness.click(buttons[Block()][1].rect.center)
+    assert session.steps[-1].action == Block() and session.steps[-1].seat == blocker
+    assert session.view(None)["window"]["kind"] == "appeal"
+    assert session.humans_to_act() == [actor] and table.curtain_seat is None
+    assert view.current_route() == (route, chokes)
+    assert route_is_drawn(harness, view, route)
+    sentence = view.prompt(actor, session.legal(actor))
+    assert all(words.area(view, k) in sentence for k in chokes)
+    assert words.civ(view, blocker) in sentence
+    buttons = shared_buttons(table)
+    assert set(buttons) == {Accept(), Appeal()}
+
+    harness.click(buttons[Appeal()][1].rect.center)
+    assert session.steps[-1].action == Appeal() and session.steps[-1].seat == actor
+    assert session.view(None)["window"]["kind"] == "reconsider"
+    assert session.humans_to_act() == [blocker]
+    assert route_is_drawn(harness, view, route)
+    buttons = shared_buttons(table)
+    assert set(buttons) == {Hold(), Lift()}
+
+    harness.click(buttons[Hold()][1].rect.center)
+    assert session.steps[-1].action == Hold()
+    events = [ev["type"] for ev in session.steps[-1].transition.events]
+    assert "action_blocked" in events
+    assert session.view(None)["window"]["kind"] not in ("block", "appeal", "reconsider")
+    assert view.current_route() == ([], [])
+    again = [a for a in session.legal(actor) if getattr(a, "area", None) == area_key
+             and a.type == ("attack" if declared["kind"] in ("sack", "expel")
+                            else declared["kind"])]
+    assert not again  # a blocked action may not be declared again in this phase-turn

@@ -172,7 +172,7 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
         what = tr(f"im.declared_short.{action.get('kind', '')}",
                   area=area(view, action.get("area")))
         return tr(f"im.prompt.{kind}", name=name, what=what, blocker=civ(view, asked),
-                  where=where)
+                  actor=civ(view, action.get("actor")), where=where)
     if kind in ("contest", "sack"):
         c = w["contest"]
         return tr(f"im.prompt.{kind}", name=name, attacker=civ(view, c["attacker"]),
