@@ -10,23 +10,30 @@ import pygame
 from client import artwork
 from client.anim import Tween, lerp
 from client.games.base import DrawContext, GameView
-from client.games.kobayakawa.gestures import KobayakawaGestures
 from client.games.kobayakawa.layout import SeatSpot, TableLayout, table_layout
+from client.games.kobayakawa.panels import MUTED, SOFT, TEXT, KobayakawaPanels
+from client.games.kobayakawa.words import KobayakawaWords
 from client.i18n import tr
 from client.text import layer as text_layer
 from rules import Action, Event, Seat
-from rules.kobayakawa import Keep
+from rules.kobayakawa import Fight, Keep
 
-TEXT = artwork.INK
-MUTED = (96, 84, 70)
-SOFT = (226, 220, 204)
 TABLE_AT_SCALE_1 = (950, 648)  # the table area of a 1280×800 window at UI scale 1
 # Seconds a showdown's result stays up (cards face up, the round-result panel) before the
 # medals move and the next round is dealt; a click, Space or Escape ends it sooner.
 RESULT_HOLD = 9.0
 
 
-class KobayakawaView(KobayakawaGestures, GameView):
+class Held:
+    """What the pointer carries: a card (its value) or a medal, and where it is now."""
+
+    def __init__(self, kind: str, card: int = 0) -> None:
+        self.kind = kind
+        self.card = card
+        self.pos = (0, 0)
+
+
+class KobayakawaView(KobayakawaWords, KobayakawaPanels, GameView):
     game_id = "kobayakawa"
 
     def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
@@ -37,6 +44,7 @@ class KobayakawaView(KobayakawaGestures, GameView):
         self.min_text = 14
         self._bottom = 0
         self.open_faces: dict[Seat, list[int]] = {}  # cards drawn face up from open hands
+        self.held: Held | None = None  # a card or a medal being dragged
 
     # -- layout ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -136,246 +144,6 @@ class KobayakawaView(KobayakawaGestures, GameView):
             )
         self.label(surface, text, 15, self.table.info, SOFT, anchor="midtop")
 
-    def _draw_medal_row(
-        self,
-        surface: pygame.Surface,
-        start: tuple[int, int],
-        count: int,
-        r: int,
-        centred: bool = False,
-        limit: int = 12,
-        width: int = 0,
-    ) -> None:
-        shown = min(count, limit)
-        step = round(r * 1.15)
-        if width and shown > 1:  # squeeze the tokens together rather than spill out of the plate
-            step = max(2, min(step, (width - 2 * r) // (shown - 1)))
-        x0 = start[0] - (step * (shown - 1)) // 2 if centred else start[0]
-        token = artwork.medal(r)
-        for i in range(shown):
-            surface.blit(token, token.get_rect(center=(x0 + i * step, start[1])))
-        end = x0 + max(0, shown - 1) * step + r + self.s(6)
-        if centred:
-            self.label(
-                surface, f"×{count}", 15, (end, start[1]), SOFT, bold=True, anchor="midleft"
-            )
-        else:
-            self.label(
-                surface, f"×{count}", 15, (end, start[1]), TEXT, bold=True, anchor="midleft"
-            )
-
-    def _outline(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        colour: tuple[int, int, int],
-        width: float = 3,
-    ) -> None:
-        pygame.draw.rect(
-            surface,
-            colour,
-            rect.inflate(self.s(8), self.s(8)),
-            max(2, self.s(width)),
-            border_radius=self.s(10),
-        )
-
-    def _draw_seat(self, surface: pygame.Surface, seat: Seat, ctx: DrawContext) -> None:
-        spot, v = self.spot(seat), self.view
-        block = spot.block
-        pygame.draw.rect(
-            surface, (18, 24, 20), block.move(self.s(3), self.s(4)), border_radius=self.s(10)
-        )
-        surface.blit(artwork.panel_surface(block.size, self.s(10), "washi"), block)
-        acting = seat in ctx.acting
-        if acting:
-            self._outline(surface, block, artwork.ACCENT, 4)
-        elif seat == ctx.last_seat:
-            self._outline(surface, block, (236, 232, 220), 1.5)
-        self._draw_name(surface, seat, spot, ctx)
-        in_round = v["in_round"][seat]
-        if v["medals"][seat] or in_round:
-            room = spot.block.right - spot.medals[0] - self.s(44)
-            self._draw_medal_row(surface, spot.medals, v["medals"][seat], spot.medal_r, width=room)
-        self._draw_hand(surface, seat, spot, ctx)
-        self._draw_status(surface, seat, spot, ctx)
-        discards = v["discards"][seat]
-        if discards and ("discard", seat) not in ctx.hidden:
-            surface.blit(artwork.card_face(discards[-1], spot.discard.size), spot.discard)
-            if seat == ctx.last_seat and ctx.last_action == "keep":
-                self._outline(surface, spot.discard, (250, 250, 240), 1.5)
-
-    def _draw_name(
-        self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
-    ) -> None:
-        r = self.s(9)
-        artwork.draw_seat_marker(
-            surface, (spot.name[0] + r, spot.name[1] + self.s(11)), r, self.seats[seat]["colour"]
-        )
-        name = self.names[seat]
-        if self.seats[seat]["kind"] == "ai":
-            tag = tr("seat.ai_level." + str(self.seats[seat]["level"]))
-        elif seat == self.viewer:
-            tag = tr("seat.you")
-        else:
-            tag = tr("seat.human")
-        tag_rect = self.label(
-            surface,
-            tag,
-            14,
-            (spot.block.right - self.s(12), spot.name[1] + self.s(3)),
-            MUTED,
-            anchor="topright",
-        )
-        order = self.view["order"]
-        if seat in order:  # turn order matters: ties go to the earlier fighter
-            badge = (tag_rect.left - self.s(16), tag_rect.centery)
-            colour = (196, 44, 36) if order.index(seat) == 0 else (90, 80, 70)
-            pygame.draw.circle(surface, colour, badge, self.s(10))
-            self.label(
-                surface,
-                str(order.index(seat) + 1),
-                14,
-                badge,
-                (250, 246, 236),
-                True,
-                anchor="center",
-            )
-            tag_rect = tag_rect.union(pygame.Rect(badge[0] - self.s(12), badge[1], 1, 1))
-        left = spot.name[0] + 2 * r + self.s(6)
-        box = pygame.Rect(left, spot.name[1] - self.s(2), tag_rect.left - self.s(8) - left,
-                          self.s(26))
-        self.text(surface, name, 17, box, TEXT, True, max_lines=1, free_text=True)
-
-    def _draw_hand(
-        self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
-    ) -> None:
-        v = self.view
-        if not v["in_round"][seat] or ("hand", seat) in ctx.hidden:
-            return
-        if "hands" in v:  # the game is over: every hand lies face up
-            self._draw_open_hand(surface, seat, spot, ctx)
-            return
-        mine = seat == self.viewer and v["hand"] is not None
-        keep_targets = {a.card for a in ctx.legal if isinstance(a, Keep)} if mine else set()
-        held = self.hidden_by_hand() if mine else set()
-        if v["drawing"] == seat and ("extra", seat) not in ctx.hidden:
-            if mine and v["drawn"] is not None:
-                if v["drawn"] not in held:
-                    surface.blit(artwork.card_face(v["drawn"], spot.extra.size), spot.extra)
-            else:
-                surface.blit(artwork.card_back(spot.extra.size), spot.extra)
-        img = (
-            artwork.card_face(v["hand"], spot.hand.size)
-            if mine
-            else artwork.card_back(spot.hand.size)
-        )
-        if v["hand"] not in held:
-            surface.blit(img, spot.hand)
-        for card, rect in ((v["hand"], spot.hand), (v["drawn"], spot.extra)):
-            if card in keep_targets and card not in held:
-                hover = rect.collidepoint(ctx.hover)
-                self._outline(surface, rect, artwork.ACCENT, 4 if hover else 2)
-
-    def _draw_open_hand(
-        self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
-    ) -> None:
-        v = self.view
-        shown: list[int] = []
-        drawn = v.get("drawn_card")
-        if v["drawing"] == seat and drawn and ("extra", seat) not in ctx.hidden:
-            surface.blit(artwork.card_face(drawn, spot.extra.size), spot.extra)
-            shown.append(drawn)
-        card = v["hands"][seat]
-        if card:
-            surface.blit(artwork.card_face(card, spot.hand.size), spot.hand)
-            shown.insert(0, card)
-        self.open_faces[seat] = shown
-
-    def _draw_status(
-        self, surface: pygame.Surface, seat: Seat, spot: SeatSpot, ctx: DrawContext
-    ) -> None:
-        v = self.view
-        stake = v["stakes"][seat]
-        x, y = spot.status
-        if not v["in_round"][seat]:
-            text = tr("koba.out") if v["medals"][seat] == 0 else ""
-            self.label(surface, text, 15, (x, y), MUTED)
-            return
-        if seat == ctx.thinking:
-            dots = "." * (1 + int(ctx.now * 3) % 3)
-            self.label(surface, tr("table.thinking") + dots, 15, (x, y), (150, 60, 30), True)
-            return
-        if stake is None:
-            return
-        if stake == 0:
-            self.label(surface, tr("koba.passes"), 15, (x, y), MUTED)
-            return
-        rect = self.label(surface, tr("koba.fights"), 15, (x, y), (150, 40, 30), True)
-        if ("stake", seat) not in ctx.hidden:
-            r = spot.medal_r
-            for i in range(stake):
-                token = artwork.medal(r)
-                surface.blit(
-                    token, token.get_rect(midleft=(rect.right + self.s(6) + i * r, rect.centery))
-                )
-
-    # -- tooltips and clicks -----------------------------------------------------------
-    def _tips(self) -> list[tuple[pygame.Rect, str]]:
-        if self.table is None or not self.view:
-            return []
-        v, t = self.view, self.table
-        tips = [
-            (t.deck, tr("koba.tip.deck", n=v["deck_size"])),
-            (t.pile, tr("koba.tip.pile", value=v["kobayakawa"], n=len(v["pile"]))),
-            (
-                pygame.Rect(
-                    t.centre_medals[0] - self.s(80),
-                    t.centre_medals[1] - t.medal_r,
-                    self.s(160),
-                    2 * t.medal_r,
-                ),
-                tr("koba.tip.centre", n=v["centre"]),
-            ),
-        ]
-        for seat in range(len(self.names)):
-            spot = self.spot(seat)
-            tips.append((spot.block, self._seat_tip(seat)))
-            if v["in_round"][seat] and "hands" in v:
-                card = v["hands"][seat]
-                if card:
-                    tips.append((spot.hand, tr("koba.tip.hand_open", card=card,
-                                               name=self.names[seat])))
-            elif v["in_round"][seat]:
-                mine = seat == self.viewer and v["hand"] is not None
-                key = "koba.tip.hand_mine" if mine else "koba.tip.hand_hidden"
-                tips.append((spot.hand, tr(key, card=v["hand"], name=self.names[seat])))
-                if mine and v["drawn"] is not None:
-                    tips.append((spot.extra, tr("koba.tip.drawn", card=v["drawn"])))
-            if v["discards"][seat]:
-                tips.append(
-                    (
-                        spot.discard,
-                        tr("koba.tip.discard", card=v["discards"][seat][-1], name=self.names[seat]),
-                    )
-                )
-        return tips
-
-    def _seat_tip(self, seat: Seat) -> str:
-        v = self.view
-        stake = v["stakes"][seat]
-        if not v["in_round"][seat]:
-            state = tr("koba.tip.state_out")
-        elif stake is None:
-            state = tr("koba.tip.state_undecided")
-        elif stake == 0:
-            state = tr("koba.tip.state_passed")
-        else:
-            state = tr("koba.tip.state_fights", bet=stake)
-        text = tr("koba.tip.seat", name=self.names[seat], medals=v["medals"][seat], state=state)
-        if seat in v["order"]:
-            text += " " + tr("koba.tip.order", n=v["order"].index(seat) + 1, total=len(v["order"]))
-        return text
-
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         if self.table is None or self.viewer is None or not isinstance(action, Keep):
             return None
@@ -394,64 +162,82 @@ class KobayakawaView(KobayakawaGestures, GameView):
                 return Keep(card)
         return None
 
-    # -- words ----------------------------------------------------------------------------
-    def status(self) -> str:
-        v = self.view
-        if not v:
-            return ""
-        if v["phase"] == "over":
-            return tr("koba.status.over")
-        stage = tr("koba.stage.bet") if v["phase"] == "bet" else tr("koba.stage.choose")
-        key = "koba.status.last" if v["last_round"] else "koba.status"
-        return tr(key, round=v["round"], rounds=v["rounds"], stage=stage)
+    # -- gestures: drag a card away to keep the other, a medal to the middle to fight ---
+    def _my_cards(self) -> list[tuple[int, pygame.Rect]]:
+        if self.viewer is None or not self.view:
+            return []
+        spot = self.spot(self.viewer)
+        cards = [(self.view.get("hand"), spot.hand), (self.view.get("drawn"), spot.extra)]
+        return [(card, rect) for card, rect in cards if card is not None]
 
-    def prompt(self, seat: Seat, legal: list[Action]) -> str:
-        phase = self.view.get("phase")
-        bet = self.view["bets"][seat] if self.view else 1
-        key = f"koba.prompt.{phase}" + (".one" if phase == "bet" and bet == 1 else "")
-        return tr(key, name=self.names[seat], bet=bet)
+    def _centre(self) -> pygame.Rect:
+        table = getattr(self, "table", None)
+        assert table is not None
+        area = table.deck.union(table.pile)
+        return area.inflate(self.s(80), self.s(120))
 
-    def action_label(self, action: Action) -> str:
-        if isinstance(action, Keep):
-            return tr("action.kobayakawa.keep", card=action.card)
-        bet = self.view["bets"][self.viewer] if self.viewer is not None and self.view else 1
-        return tr(f"action.kobayakawa.{action.type}", bet=bet)
+    def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
+        if self.held is None:
+            self.held = self._pick(start, legal)
+        if self.held is not None:
+            self.held.pos = pos
 
-    def action_tip(self, action: Action) -> str:
-        card = getattr(action, "card", 0)
-        bet = self.view["bets"][self.viewer] if self.viewer is not None and self.view else 1
-        plural = ".one" if action.type == "fight" and bet == 1 else ""
-        return tr(
-            f"action.kobayakawa.{action.type}.tip{plural}",
-            card=card,
-            bet=bet,
-            value=self.view.get("kobayakawa"),
+    def _pick(self, start: tuple[int, int], legal: list[Action]) -> Held | None:
+        for card, rect in self._my_cards():
+            if rect.collidepoint(start) and any(isinstance(a, Keep) for a in legal):
+                return Held("card", card)
+        if self.viewer is not None and Fight() in legal:
+            spot = self.spot(self.viewer)
+            medals = pygame.Rect(0, 0, self.s(120), 2 * spot.medal_r + self.s(8))
+            medals.midleft = (spot.medals[0] - spot.medal_r - self.s(4), spot.medals[1])
+            if medals.collidepoint(start):
+                return Held("medal")
+        return None
+
+    def drop(
+        self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]
+    ) -> Action | None:
+        held, self.held = self.held, None
+        if held is None:
+            return None
+        if held.kind == "medal":
+            return Fight() if self._centre().collidepoint(pos) else None
+        cards = self._my_cards()
+        if any(rect.collidepoint(pos) for _card, rect in cards):
+            return None  # put back among your cards: nothing happens
+        others = [card for card, _rect in cards if card != held.card]
+        return Keep(others[0]) if others else None  # the dragged card goes to the discards
+
+    def cancel(self) -> None:
+        self.held = None
+
+    def hidden_by_hand(self) -> set[int]:
+        """Cards not drawn in place because the pointer is carrying them."""
+        return {self.held.card} if self.held is not None and self.held.kind == "card" else set()
+
+    def draw_held(self, surface: pygame.Surface, medal_r: int) -> None:
+        held = self.held
+        if held is None or self.viewer is None:
+            return
+        if held.kind == "medal":
+            pygame.draw.rect(
+                surface, artwork.ACCENT, self._centre(), self.s(2), border_radius=self.s(14)
+            )
+            token = artwork.medal(medal_r)
+            surface.blit(token, token.get_rect(center=held.pos))
+            return
+        spot = self.spot(self.viewer)
+        pygame.draw.rect(
+            surface,
+            artwork.ACCENT,
+            spot.discard.inflate(self.s(8), self.s(8)),
+            self.s(2),
+            border_radius=self.s(6),
         )
-
-    def describe(self, ev: Event) -> str | None:
-        kind = ev["type"]
-        params = dict(ev)
-        if "seat" in ev:
-            params["name"] = self.names[ev["seat"]]
-        if kind == "round_started":
-            params["name"] = self.names[ev["start_player"]]
-            text = tr("log.koba.round_started", **params)
-            return text + (" " + tr("log.koba.last_round") if ev["last_round"] else "")
-        if kind == "revealed":
-            shown = ", ".join(f"{self.names[q]} {card}" for q, card in ev["cards"])
-            return tr("log.koba.revealed", cards=shown)
-        if kind == "round_won":
-            params["name"] = self.names[ev["winner"]]
-            key = "log.koba.round_won_alone" if ev["alone"] else "log.koba.round_won"
-            return tr(key + (".one" if ev["gained"] == 1 else ""), **params)
-        if kind == "game_over":
-            names = ", ".join(self.names[q] for q in ev["winners"])
-            return tr("log.koba.game_over", names=names)
-        if kind in ("fought", "round_void"):
-            count = ev.get("bet", ev.get("lost", 1))
-            return tr(f"log.koba.{kind}.{'one' if count == 1 else 'many'}", **params)
-        key = f"log.koba.{kind}"
-        return tr(key, **params)
+        image = artwork.card_face(held.card, spot.hand.size)
+        shadow = image.get_rect(center=held.pos).move(self.s(6), self.s(8))
+        pygame.draw.rect(surface, (10, 14, 12), shadow, border_radius=self.s(8))
+        surface.blit(image, image.get_rect(center=held.pos))
 
     def opening_events(self, view: dict[str, Any]) -> list[Event]:
         dealt = []
@@ -581,30 +367,6 @@ class KobayakawaView(KobayakawaGestures, GameView):
             result = self.round_result(ev["cards"], before.get("kobayakawa") or 0, won)
             holds.append(Tween("result", RESULT_HOLD, {"result": result, "holds_prompt": True}))
         return [flips, holds]
-
-    def round_result(
-        self, cards: list[list[int]], value: int, won: Event
-    ) -> dict[str, Any]:
-        """A showdown in words: each fighter's total (the lowest card adds the Kobayakawa),
-        and the winner's total against the best of the rest («3 + 12 = 15 beats 14»)."""
-        lowest = min(card for _q, card in cards)
-        rows: list[tuple[Seat, str, int]] = []
-        for q, card in cards:
-            total = card + value if card == lowest else card
-            words = f"{card} + {value} = {total}" if card == lowest else str(card)
-            rows.append((q, words, total))
-        winner = won["winner"]
-        mine = next(r for r in rows if r[0] == winner)
-        rest = max((r for r in rows if r[0] != winner), key=lambda r: r[2])
-        key = "koba.result.ties" if rest[2] == mine[2] else "koba.result.beats"
-        gained = won["gained"]
-        return {
-            "title": tr("koba.result.title", round=won["round"], name=self.names[winner]),
-            "line": tr(key, a=mine[1], b=rest[1]),
-            "rows": [(self.names[q], words, q == winner) for q, words, _t in rows],
-            "gain": tr("koba.result.gain" + (".one" if gained == 1 else ""),
-                       name=self.names[winner], gained=gained),
-        }
 
     def _tween_round_won(self, ev: Event, before: dict[str, Any]) -> list[list[Tween]]:
         assert self.table is not None

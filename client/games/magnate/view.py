@@ -17,19 +17,16 @@ import pygame
 from client import artwork, text
 from client.anim import Tween, lerp
 from client.games.base import DrawContext, GameView
-from client.games.magnate import pieces
+from client.games.magnate import panels
 from client.games.magnate.layout import MagnateLayout, table_layout
-from client.games.magnate.words import MagnateWords
+from client.games.magnate.panels import LAST, LIT, SOFT, MagnatePanels
+from client.games.magnate.words import MagnateWords, card_name, suit_name
 from client.i18n import tr
 from client.widgets.dice import DiceTray
 from rules import Action, Event, Seat
 from rules.magnate import BuyDeed, Develop, DevelopDeed, Sell, Trade
 from rules.magnate.components import CARDS, DISTRICT_IDS, RANK
 
-SOFT = (232, 226, 210)
-MUTED = (96, 84, 70)
-LIT = (255, 206, 92)
-LAST = (250, 250, 240)
 SNAP_TIME = 0.25
 
 
@@ -52,7 +49,7 @@ class Chooser:
     panel: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
-class MagnateView(MagnateWords, GameView):
+class MagnateView(MagnateWords, MagnatePanels, GameView):
     game_id = "magnate"
 
     def __init__(self, names: list[str], seats: list[dict[str, Any]]) -> None:
@@ -75,7 +72,7 @@ class MagnateView(MagnateWords, GameView):
 
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         super().layout(rect, scale)
-        pieces.name_floor = text.floor_px(self.scale)
+        panels.name_floor = text.floor_px(self.scale)
         self.table = table_layout(rect, self.bottom, self.scale)
         self.tray.place(self.table.dice, self.table.die)
 
@@ -88,7 +85,7 @@ class MagnateView(MagnateWords, GameView):
         if view.get("dice"):
             self.last_roll = (view["active"], list(view["dice"]))
         if self.last_roll and self.last_roll[1] != self.tray.values():
-            self.tray.set(pieces.dice_for(self.last_roll[1]))
+            self.tray.set(panels.dice_for(self.last_roll[1]))
         if self.held and not self._still_held():
             self.held = None
         self.chooser = None
@@ -152,7 +149,7 @@ class MagnateView(MagnateWords, GameView):
 
     def token_slot(self, seat: Seat, suit: str) -> pygame.Rect:
         assert self.table is not None
-        return self.table.strips[seat].tokens[pieces.SUITS.index(suit)]
+        return self.table.strips[seat].tokens[panels.SUITS.index(suit)]
 
     # -- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
@@ -217,8 +214,8 @@ class MagnateView(MagnateWords, GameView):
             surface.blit(glow, area.inflate(self.s(8), self.s(8)))
             hover = col.district.union(col.areas[self.bottom]).collidepoint(ctx.hover)
             self._outline(surface, area, LIT, 4 if hover else 2)
-        px = pieces.common_name_px(list(DISTRICT_IDS), col.district.size)
-        surface.blit(pieces.face(DISTRICT_IDS[d], col.district.size, name_px=px), col.district)
+        px = panels.common_name_px(list(DISTRICT_IDS), col.district.size)
+        surface.blit(panels.face(DISTRICT_IDS[d], col.district.size, name_px=px), col.district)
         for seat in (self.top, self.bottom):
             self._draw_line(surface, seat, d, ctx)
         self._draw_sums(surface, d)
@@ -256,10 +253,10 @@ class MagnateView(MagnateWords, GameView):
                 continue
             card = entry["card"]
             if entry["complete"]:
-                img = pieces.face(card, self.table.card, reverse=seat != self.bottom)
+                img = panels.face(card, self.table.card, reverse=seat != self.bottom)
                 surface.blit(img, rect)
             else:
-                surface.blit(pieces.deed_face(card, self.table.card), rect)
+                surface.blit(panels.deed_face(card, self.table.card), rect)
                 self._draw_deed_tokens(surface, rect, card, entry["tokens"])
             if recent == (DISTRICT_IDS[d], card) and i == len(rects) - 1:
                 self._outline(surface, rect, LAST, 2, 4)
@@ -282,124 +279,6 @@ class MagnateView(MagnateWords, GameView):
             centre = (band.x + self.s(2) + r + i * (2 * r + self.s(2)), band.y + r + self.s(1))
             pygame.draw.circle(surface, artwork.ACCENT, centre, r)
 
-    def _draw_strip(self, surface: pygame.Surface, seat: Seat, ctx: DrawContext) -> None:
-        assert self.table is not None
-        strip = self.table.strips[seat]
-        acting = seat in ctx.acting
-        plate = pygame.Surface(strip.rect.size, pygame.SRCALPHA)
-        plate.fill((20, 26, 22, 120))
-        surface.blit(plate, strip.rect)
-        if acting:
-            self._outline(surface, strip.rect, artwork.ACCENT, 2, 2)
-        self._draw_name(surface, seat, strip.name, ctx)
-        tokens = self.view["tokens"][seat]
-        held = self.held[1] if self.held and self.held[0] == "token" and seat == self.bottom \
-            else None
-        for suit, rect in zip(pieces.SUITS, strip.tokens, strict=True):
-            n = tokens.get(suit, 0)
-            img = pieces.token(suit, rect.w // 2)
-            if not n:
-                img = img.copy()
-                img.set_alpha(70)
-            surface.blit(img, img.get_rect(center=rect.center))
-            self._text(surface, f"×{n}", 16 if seat == self.bottom else 15,
-                       (rect.right + self.s(3), rect.centery), SOFT if n else MUTED, True,
-                       "midleft")
-            if suit == held:
-                self._outline(surface, rect, LIT, 2, 6)
-        for crown, rect in zip(self.view["crowns"][seat], strip.crowns, strict=False):
-            surface.blit(pieces.face(crown, rect.size, named=False), rect)
-        if seat == self.bottom:
-            self._draw_hand(surface, ctx)
-            if "hands" in self.view:
-                self.open_faces[seat] = [c for c, _ in self.hand_rects() if c is not None]
-        elif "hands" in self.view:  # the game is over: the other hand face up too
-            cards = self.view["hands"][seat]
-            for card, rect in zip(cards, self.table.hand_rects(seat, len(cards)), strict=True):
-                surface.blit(pieces.face(card, rect.size), rect)
-            self.open_faces[seat] = list(cards)
-        else:
-            for rect in self.table.hand_rects(seat, self.view["hand_sizes"][seat]):
-                surface.blit(pieces.back(rect.size), rect)
-
-    def _draw_name(self, surface: pygame.Surface, seat: Seat, pos: tuple[int, int],
-                   ctx: DrawContext) -> None:
-        r = self.s(9)
-        artwork.draw_seat_marker(surface, (pos[0] + r, pos[1] + self.s(11)), r,
-                                 self.seats[seat]["colour"])
-        x = pos[0] + 2 * r + self.s(6)
-        rect = self._text(surface, self.names[seat], 17, (x, pos[1]), SOFT, True)
-        if seat == ctx.thinking:
-            dots = "." * (1 + int(ctx.now * 3) % 3)
-            self._text(surface, tr("table.thinking") + dots, 15,
-                       (rect.right + self.s(10), pos[1] + self.s(2)), LIT, True)
-        elif seat == self.view.get("active") and self.view["phase"] != "over":
-            self._text(surface, tr("mag.on_turn"), 15, (rect.right + self.s(10),
-                                                        pos[1] + self.s(2)), LIT)
-
-    def _draw_hand(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        playable = {a.card for a in ctx.legal if isinstance(a, (Develop, BuyDeed))}
-        for card, rect in self.hand_rects():
-            if card is None:
-                surface.blit(pieces.back(rect.size), rect)
-                continue
-            if self.snap is not None and self.snap[4] == ("card", card):
-                continue  # it is flying home
-            if self.held == ("card", card):
-                if self.drag_pos is None:
-                    surface.blit(pieces.face(card, rect.size), rect.move(0, -self.s(10)))
-                    self._outline(surface, rect.move(0, -self.s(10)), LIT, 3)
-                else:
-                    pygame.draw.rect(surface, (60, 70, 64), rect, 2, border_radius=self.s(6))
-                continue
-            surface.blit(pieces.face(card, rect.size), rect)
-            if card in playable:
-                self._outline(surface, rect, LIT, 3 if rect.collidepoint(ctx.hover) else 1, 4)
-
-    def _draw_side(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        assert self.table is not None
-        t = self.table
-        if ("dice",) not in ctx.hidden and self.tray.dice:
-            self.tray.draw(surface, at=self.tray.duration)  # at rest: the tumble is a tween
-        if self.last_roll:
-            who = self.names[self.last_roll[0]]
-            self._text(surface, tr("mag.roll_of", name=who), 15,
-                       (t.dice[0], t.dice[1] + t.die // 2 + self.s(6)), SOFT, anchor="midtop")
-        layers = min(4, (self.view["deck_size"] + 7) // 8)
-        for i in range(layers):
-            surface.blit(pieces.back(t.deck.size), t.deck.move(-i * self.s(2), -i * self.s(2)))
-        self._text(surface, tr("mag.deck", n=self.view["deck_size"]), 15,
-                   (t.deck.centerx, t.deck.bottom + self.s(4)), SOFT, anchor="midtop")
-        targets = self._targets(ctx.legal)
-        pygame.draw.rect(surface, (70, 84, 76), t.discard, 2, border_radius=self.s(8))
-        if self.view["discards"]:
-            top = self.view["discards"][-1]
-            surface.blit(pieces.face(top, t.discard.size), t.discard)
-            if ("sold", top) in self.recent.values():
-                self._outline(surface, t.discard, LAST, 2, 4)
-        if targets.get("sell"):
-            self._outline(surface, t.discard, LIT, 4 if t.discard.collidepoint(ctx.hover) else 2)
-        self._text(surface, tr("mag.sell_here"), 15,
-                   (t.discard.centerx, t.discard.bottom + self.s(4)), SOFT, anchor="midtop")
-        self._draw_bank(surface, targets, ctx)
-
-    def _draw_bank(self, surface: pygame.Surface, targets: dict[str, set[int]],
-                   ctx: DrawContext) -> None:
-        assert self.table is not None
-        bank = self.table.bank
-        surface.blit(artwork.panel_surface(bank.size, self.s(8)), bank)
-        can = any(isinstance(a, Trade) for a in ctx.legal)
-        if targets.get("bank") or (can and bank.collidepoint(ctx.hover)):
-            self._outline(surface, bank, LIT, 3, 4)
-        self._text(surface, tr("mag.bank"), 17, (bank.centerx, bank.y + self.s(6)),
-                   artwork.INK, True, "midtop")
-        sym = self.s(20)
-        x = bank.centerx - 3 * (sym + self.s(4))
-        for suit in pieces.SUITS:
-            img = pieces.token(suit, sym // 2)
-            surface.blit(img, (x, bank.bottom - sym - self.s(10)))
-            x += sym + self.s(8)
-
     def _draw_held(self, surface: pygame.Surface) -> None:
         if self.held is None or self.drag_pos is None or self.table is None:
             return
@@ -410,8 +289,8 @@ class MagnateView(MagnateWords, GameView):
         assert self.held is not None and self.table is not None
         kind, what = self.held
         if kind == "card":
-            return pieces.face(what, self.table.strips[self.bottom].hand_card)
-        return pieces.token(what, self.s(18))
+            return panels.face(what, self.table.strips[self.bottom].hand_card)
+        return panels.token(what, self.s(18))
 
     def _draw_snap(self, surface: pygame.Surface) -> None:
         if self.snap is None:
@@ -442,7 +321,7 @@ class MagnateView(MagnateWords, GameView):
             x = rect.x + self.s(8)
             for suit, n in option.icons:
                 for _ in range(n):
-                    img = pieces.token(suit, self.s(10))
+                    img = panels.token(suit, self.s(10))
                     surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
                     x += self.s(14)
                 x += self.s(8)
@@ -473,7 +352,7 @@ class MagnateView(MagnateWords, GameView):
         for card, rect in self.hand_rects():
             if card is not None and rect.collidepoint(pos):
                 return ("card", card)
-        for suit in pieces.SUITS:
+        for suit in panels.SUITS:
             slot = self.token_slot(self.bottom, suit).inflate(self.s(10), self.s(10))
             if slot.collidepoint(pos) and self.view["tokens"][self.bottom].get(suit):
                 return ("token", suit)
@@ -584,8 +463,8 @@ class MagnateView(MagnateWords, GameView):
             else:
                 suits = [s.value for s in CARDS[card].suits]
                 options.append(Option(tr("mag.choose.deed"), a, [(s, 1) for s in suits]))
-        self.chooser = Chooser(tr("mag.choose.title", card=pieces.card_name(card),
-                                  district=pieces.card_name(district)), options)
+        self.chooser = Chooser(tr("mag.choose.title", card=card_name(card),
+                                  district=card_name(district)), options)
         return None
 
     def _closest_try(self, card: str, district: str) -> Action:
@@ -601,17 +480,17 @@ class MagnateView(MagnateWords, GameView):
     def _open_trade(self, legal: list[Action], give: str | None) -> None:
         trades = [a for a in legal if isinstance(a, Trade)]
         if give is not None:
-            takes = [Option(tr("mag.trade.take", suit=pieces.suit_name(a.take)), a,
+            takes = [Option(tr("mag.trade.take", suit=suit_name(a.take)), a,
                             [(a.give, 3), (a.take, 1)]) for a in trades if a.give == give]
             if takes:
                 self.chooser = Chooser(tr("mag.trade.title_take",
-                                          suit=pieces.suit_name(give)), takes)
+                                          suit=suit_name(give)), takes)
             return
         gives = []
-        for suit in pieces.SUITS:
-            then = [Option(tr("mag.trade.take", suit=pieces.suit_name(a.take)), a,
+        for suit in panels.SUITS:
+            then = [Option(tr("mag.trade.take", suit=suit_name(a.take)), a,
                            [(suit, 3), (a.take, 1)]) for a in trades if a.give == suit]
-            gives.append(Option(tr("mag.trade.give", suit=pieces.suit_name(suit)), None,
+            gives.append(Option(tr("mag.trade.give", suit=suit_name(suit)), None,
                                 [(suit, 3)], then, bool(then)))
         self.chooser = Chooser(tr("mag.trade.title"), gives)
 
@@ -654,7 +533,7 @@ class MagnateView(MagnateWords, GameView):
             if other["type"] == "taxed":
                 values.append(other["die"])
         self.last_roll = (ev["seat"], values)
-        self.tray.roll(pieces.dice_for(values))
+        self.tray.roll(panels.dice_for(values))
         return [Tween("dice", self.tray.duration, {}, frozenset({("dice",)}))]
 
     def _card_source(self, seat: Seat, card: str) -> pygame.Rect:
@@ -729,13 +608,13 @@ class MagnateView(MagnateWords, GameView):
         a, b = d["from"], d["to"]
         x, y = lerp(a.center, b.center, p)
         if tween.kind == "token":
-            img = pieces.token(d["suit"], self.s(12))
+            img = panels.token(d["suit"], self.s(12))
         else:
             deed = bool(d["card"]) and b.w > b.h  # landing as a deed: it turns on the way
             bw, bh = (b.h, b.w) if deed else b.size
             w = round(a.w + (bw - a.w) * p) if d["card"] else d["size"][0]
             h = round(a.h + (bh - a.h) * p) if d["card"] else d["size"][1]
-            base = pieces.face(d["card"], d["size"]) if d["card"] else pieces.back(d["size"])
+            base = panels.face(d["card"], d["size"]) if d["card"] else panels.back(d["size"])
             img = pygame.transform.smoothscale(base, (max(1, w), max(1, h)))
             if deed:
                 img = pygame.transform.rotate(img, 90 * p)

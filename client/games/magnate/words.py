@@ -6,13 +6,91 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client.games.magnate import pieces
+from client.art import decktet
 from client.i18n import error_sentence, has, tr
 from rules import Action, Event, IllegalAction, Seat
-from rules.magnate.components import DISTRICT_IDS, RANK
+from rules.magnate.components import CARDS, DISTRICT_IDS, RANK, Card, Kind
+from rules.magnate.logic import payments
 
 if TYPE_CHECKING:
     from client.games.magnate.view import MagnateView
+
+SUITS = decktet.SUITS
+
+
+# -- names and tips ------------------------------------------------------------------------
+def card_name(card_id: str) -> str:
+    key = f"card.{card_id}"
+    return tr(key) if has(key) else card_id.replace("_", " ")
+
+
+def suit_name(suit: str) -> str:
+    return tr(f"suit.{suit}")
+
+
+def suits_text(card_id: str) -> str:
+    return " · ".join(suit_name(s.value) for s in CARDS[card_id].suits)
+
+
+def tokens_text(tokens: dict[str, int]) -> str:
+    """`{"waves": 2, "leaves": 1}` as “Waves ×2, Leaves ×1”, in suit order."""
+    parts = [f"{suit_name(s)} ×{tokens[s]}" for s in SUITS if tokens.get(s)]
+    return ", ".join(parts) if parts else tr("mag.nothing")
+
+
+def payment_text(card_id: str, payment: tuple[int, ...]) -> str:
+    suits = [s.value for s in CARDS[card_id].suits]
+    return tokens_text(dict(zip(suits, payment, strict=True)))
+
+
+def rank_word(card: Card) -> str:
+    if card.kind is Kind.ACE:
+        return tr("mag.rank.ace")
+    if card.kind is Kind.CROWN:
+        return tr("mag.rank.crown")
+    if card.kind in (Kind.PAWN, Kind.EXCUSE):
+        return tr("mag.rank.district")
+    return str(card.rank)
+
+
+def card_tip(card_id: str, costs: bool = True) -> str:
+    """Name, rank, suits and what the card costs to develop, to deed and what it sells for."""
+    card = CARDS[card_id]
+    if card.kind in (Kind.PAWN, Kind.EXCUSE):
+        return tr("mag.tip.district_card", name=card_name(card_id),
+                  suits=suits_text(card_id) or tr("mag.no_suit"))
+    head = tr("mag.tip.card", name=card_name(card_id), rank=rank_word(card),
+              suits=suits_text(card_id) or tr("mag.no_suit"))
+    if not costs or card.kind not in (Kind.ACE, Kind.NUMBER):
+        return head
+    suits = [s.value for s in card.suits]
+    if card.kind is Kind.ACE:
+        develop = tr("mag.tip.develop_ace", suit=suit_name(suits[0]))
+        deed = tr("mag.tip.no_deed")
+        sell = tokens_text({suits[0]: 2})
+    else:
+        options = " | ".join(
+            "+".join(str(n) for n in p) for p in payments(card.rank, len(suits))
+        )
+        develop = tr("mag.tip.develop", rank=card.rank, suits=suits_text(card_id),
+                     options=options)
+        deed = (tr("mag.tip.deed", cost=tokens_text(dict.fromkeys(suits, 1)))
+                if card.rank >= 3 else tr("mag.tip.no_deed"))
+        sell = tokens_text(dict.fromkeys(suits, 1))
+    return "\n".join((head, develop, deed, tr("mag.tip.sell", gain=sell)))
+
+
+def action_params(action: Any) -> dict[str, Any]:
+    """Words for an action's parameters (card and suit names), for labels and tips."""
+    params: dict[str, Any] = {}
+    for key in ("card", "district"):
+        if hasattr(action, key):
+            params[key] = card_name(getattr(action, key))
+    for key in ("suit", "give", "take"):
+        if hasattr(action, key):
+            params[key] = suit_name(getattr(action, key))
+    return params
+
 
 
 class MagnateWords:
@@ -42,8 +120,8 @@ class MagnateWords:
             district = str(pending[0][1]) if pending else DISTRICT_IDS[0]
             line = next(d for d in v["districts"] if d["id"] == district)["properties"][seat]
             card = str(line[-1]["card"]) if line else district
-            return tr("mag.prompt.income", name=name, card=pieces.card_name(card),
-                      district=pieces.card_name(district))
+            return tr("mag.prompt.income", name=name, card=card_name(card),
+                      district=card_name(district))
         if phase == "roll":
             return tr("mag.prompt.roll", name=name)
         if phase == "play" and not v["card_played"]:
@@ -54,24 +132,24 @@ class MagnateWords:
 
     def action_label(self, action: Action) -> str:
         if action.type == "take_income":  # the prompt asks which suit: the button names it
-            return pieces.suit_name(action.suit)
-        return tr(f"action.magnate.{action.type}", **pieces.action_params(action))
+            return suit_name(action.suit)
+        return tr(f"action.magnate.{action.type}", **action_params(action))
 
     def action_tip(self, action: Action) -> str:
-        return tr(f"action.magnate.{action.type}.tip", **pieces.action_params(action))
+        return tr(f"action.magnate.{action.type}.tip", **action_params(action))
 
     def refusal(self, exc: IllegalAction) -> str:
         """The rules' reason in the player's language; Magnate's own wording comes first."""
         params = dict(exc.params)
         for key in ("card", "district", "against", "deed", "expected"):
             if isinstance(params.get(key), str):
-                params[key] = pieces.card_name(params[key])
+                params[key] = card_name(params[key])
         for key in ("suit", "give", "take"):
             if isinstance(params.get(key), str) and has(f"suit.{params[key]}"):
-                params[key] = pieces.suit_name(params[key])
+                params[key] = suit_name(params[key])
         for key in ("suits", "allowed"):
             if isinstance(params.get(key), list):
-                params[key] = ", ".join(pieces.suit_name(s) for s in params[key])
+                params[key] = ", ".join(suit_name(s) for s in params[key])
         special = f"illegal.magnate.{exc.code}"
         if exc.code == "suit_mismatch" and "against" not in params:
             special += ".token"  # a token or income of a suit the card does not have
@@ -87,12 +165,12 @@ class MagnateWords:
             p["name"] = self.names[ev["seat"]]
         for key in ("card", "district"):
             if key in p:
-                p[key] = pieces.card_name(p[key])
+                p[key] = card_name(p[key])
         if "tokens" in p and isinstance(p["tokens"], dict):
-            p["tokens"] = pieces.tokens_text(p["tokens"])
+            p["tokens"] = tokens_text(p["tokens"])
         for key in ("suit", "give", "take"):
             if key in p:
-                p[key] = pieces.suit_name(p[key])
+                p[key] = suit_name(p[key])
         if kind == "dice_rolled":
             p["dice"] = " + ".join(str(x) for x in ev["dice"])
         elif kind == "taxed":
@@ -108,7 +186,7 @@ class MagnateWords:
             return self._game_over_line(ev)
         elif kind == "setup":
             p["crowns"] = "; ".join(
-                f"{self.names[q]}: " + ", ".join(pieces.card_name(c) for c in crowns)
+                f"{self.names[q]}: " + ", ".join(card_name(c) for c in crowns)
                 for q, crowns in enumerate(ev["crowns"])
             )
         key = f"log.mag.{kind}"
@@ -133,26 +211,26 @@ class MagnateWords:
         ]
         for d, district in enumerate(DISTRICT_IDS):
             col = t.columns[d]
-            tips.append((col.district, pieces.card_tip(district) + "\n" + tr("mag.tip.district")))
+            tips.append((col.district, card_tip(district) + "\n" + tr("mag.tip.district")))
             for seat in (self.top, self.bottom):
                 for rect, entry in self.stack(seat, d):
                     tips.append((rect, self._property_tip(seat, entry)))
         for seat in (self.top, self.bottom):
             strip = t.strips[seat]
-            for suit, rect in zip(pieces.SUITS, strip.tokens, strict=True):
+            for suit, rect in zip(SUITS, strip.tokens, strict=True):
                 n = v["tokens"][seat].get(suit, 0)
                 tips.append((rect.inflate(self.s(24), self.s(8)),
                              tr("mag.tip.tokens", name=self.names[seat], n=n,
-                                suit=pieces.suit_name(suit))))
+                                suit=suit_name(suit))))
             for crown, rect in zip(v["crowns"][seat], strip.crowns, strict=False):
-                tips.append((rect, pieces.card_tip(crown, False) + "\n" + tr("mag.tip.crown")))
+                tips.append((rect, card_tip(crown, False) + "\n" + tr("mag.tip.crown")))
         for card, rect in self.hand_rects():
-            text = pieces.card_tip(card) if card else tr("mag.tip.hidden_hand")
+            text = card_tip(card) if card else tr("mag.tip.hidden_hand")
             tips.append((rect, text))
         if "hands" in v:  # the game is over: the other hand is face up too
             top = v["hands"][self.top]
             for card, rect in zip(top, t.hand_rects(self.top, len(top)), strict=True):
-                tips.append((rect, pieces.card_tip(card)))
+                tips.append((rect, card_tip(card)))
         else:
             for rect in t.hand_rects(self.top, v["hand_sizes"][self.top]):
                 tips.append((rect, tr("mag.tip.hidden_hand")))
@@ -160,7 +238,7 @@ class MagnateWords:
 
     def _property_tip(self, seat: Seat, entry: dict[str, Any]) -> str:
         card = entry["card"]
-        head = pieces.card_tip(card, False)
+        head = card_tip(card, False)
         if entry["complete"]:
             return head + "\n" + tr("mag.tip.property", name=self.names[seat])
         return head + "\n" + tr("mag.tip.deed_on_table", name=self.names[seat],
