@@ -1,11 +1,17 @@
-"""Conquest of the Empire II's hooks for the search: a rollout policy that plays with
-intent (buy influence where it ranks, fight when stronger, pay upkeep it can afford,
-recruit when poor in troops, tax when poor in talents) and an evaluation that projects
-each seat's final VP from the standing on the keys, domination and chaos.
+"""Conquest of the Empire II's hooks for the search: a prune that keeps the search to a
+few good choices, a rollout policy that plays with intent (buy influence where it ranks,
+take leaders where there is influence to buy, guard the keys it holds, fight when
+stronger, pay upkeep it can afford, recruit when poor in troops, tax when poor in
+talents) and an evaluation that projects each seat's final VP from the standing on the
+keys, domination, chaos and what its leaders can still buy.
 
 Nothing but the deck's and the bag's order is hidden, so the policy reads the whole
-(sampled) state. It always answers with one of `legal_actions`, so every legal action
-stays reachable for the search and for a human; the policy only orders them.
+(sampled) state. It always answers with one of `legal_actions`; `prune` hands the
+search a part of the legal list (every legal action stays a human's choice, and the
+rules' list is unchanged): on the menu, the best few purchases, moves, taxes, recruits
+and cards by heuristic, always with every battle, vote, pass and end of turn; in a
+move, the best destinations and a few unit counts; in a recruit, a few counts per type.
+Auctions, votes, battles and casualties keep every choice.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from typing import Any
 from rules.conquest_of_the_empire import actions as A
 from rules.conquest_of_the_empire.components import (
     ACTIONS_PER_TURN,
+    CAESAR,
     CATAPULT,
     CAVALRY,
     CHAOS_PENALTY,
@@ -24,6 +31,7 @@ from rules.conquest_of_the_empire.components import (
     DESIGNS,
     DOMINATION_VP,
     GALLEY,
+    GENERAL,
     INFANTRY,
     MAINTENANCE,
     MAINTENANCE_FEE,
@@ -34,7 +42,14 @@ from rules.conquest_of_the_empire.components import (
     board,
 )
 from rules.conquest_of_the_empire.logic_battle import other, side_counts
-from rules.conquest_of_the_empire.logic_board import dominated_counts, n_provinces
+from rules.conquest_of_the_empire.logic_board import (
+    cut_zones,
+    dominated_counts,
+    dominator,
+    leader_provinces,
+    military_table,
+    n_provinces,
+)
 from rules.conquest_of_the_empire.logic_season import awards
 from rules.conquest_of_the_empire.state import NEUTRAL, State, Step
 from rules.core import Action, Game, Seat
@@ -55,6 +70,10 @@ UNIT_WORTH = 0.7
 """A piece on the board is worth this share of its price in talents."""
 TALENT_VP = 0.3
 """What a talent is worth in VP with the whole game ahead (less as the seasons pass)."""
+TAX_VP = 1.0
+"""What an influence point's taxes (5 talents a season) are worth in VP a season."""
+POTENTIAL_SHARE = 0.4
+"""The share of a ready purchase the evaluation counts before it is made."""
 CASUALTY_ORDER = {INFANTRY: 0, GALLEY: 1, CAVALRY: 2, CATAPULT: 3}
 
 
@@ -65,19 +84,64 @@ def _strength(counts: list[int]) -> float:
     return counts[INFANTRY] + 1.3 * counts[CAVALRY] + 1.6 * counts[CATAPULT] + 0.5 * counts[GALLEY]
 
 
+def _left(s: State) -> int:
+    """Scorings still ahead, this season's included."""
+    return SEASONS - s.season + (1 if s.step is not Step.OVER else 0)
+
+
+def _key_gain(s: State, seat: Seat, p: int, sources: tuple[int, ...]) -> float:
+    """VP a season that `seat` gains, plus a share of what its rivals lose, if it buys
+    one influence point at key province `p` from each of `sources`."""
+    n = s.players
+    tiers = board().provinces[p].tiers
+    before = [s.inf(p, q) for q in range(n)]
+    after = before[:]
+    after[seat] += len(sources)
+    for src in sources:
+        if src >= 0:
+            after[src] -= 1
+    old, new = awards(before, tiers), awards(after, tiers)
+    theirs = sum(old[q] - new[q] for q in range(n) if q != seat)
+    return new[seat] - old[seat] + theirs / max(1, n - 1)
+
+
+def _buyable(s: State, seat: Seat, p: int) -> tuple[int, ...]:
+    """What a leader of `seat` in key province `p` could buy there now (neutral tokens
+    first, then rivals' influence left without troops), at most two points."""
+    out = [NEUTRAL] * min(2, s.neutral[p])
+    for q in range(s.players):
+        if len(out) >= 2:
+            break
+        if q != seat and s.enemy(seat, q) and s.inf(p, q) and not s.military(p, q):
+            out.extend([q] * min(2 - len(out), s.inf(p, q)))
+    return tuple(out[:max(0, min(2, s.talents[seat] // 10))])
+
+
+def _opportunity(s: State, seat: Seat, p: int) -> float:
+    """What a leader of `seat` standing in province `p` is worth: the VP its purchases
+    there would bring over the seasons left."""
+    if not board().provinces[p].tiers:
+        return 0.0
+    sources = _buyable(s, seat, p)
+    return _key_gain(s, seat, p, sources) * _left(s) if sources else 0.0
+
+
+def _exposed(s: State, seat: Seat, p: int) -> float:
+    """VP a season that `seat` risks at key province `p`, held without troops."""
+    tiers = board().provinces[p].tiers
+    if not tiers or not s.inf(p, seat) or s.military(p, seat):
+        return 0.0
+    before = [s.inf(p, q) for q in range(s.players)]
+    after = before[:]
+    after[seat] -= min(2, after[seat])
+    return float(awards(before, tiers)[seat] - awards(after, tiers)[seat])
+
+
 def _buy_value(s: State, seat: Seat, a: A.BuyInfluence) -> float:
     p = board().province_index[a.province]
-    tiers = board().provinces[p].tiers
-    mine = s.inf(p, seat)
-    rival = max((s.inf(p, q) for q in range(s.players) if q != seat), default=0)
-    value = 0.0
-    for src in a.sources:
-        gain = tiers[0] if mine + 1 > rival else tiers[min(1, len(tiers) - 1)]
-        value += 2.0 + gain / 5 + (1.5 if src != NEUTRAL else 0.0)
-        mine += 1
-        if src != NEUTRAL and src >= 0:
-            rival = max(0, rival - 1) if s.inf(p, src) >= rival else rival
-    return value + (1.0 if s.city[p] == seat else 0.0)
+    gain = _key_gain(s, seat, p, a.sources) * _left(s)
+    tax = TAX_VP * len(a.sources) * _left(s)
+    return 2.0 + gain + tax + (1.0 if s.city[p] == seat else 0.0)
 
 
 def _battle_value(s: State, seat: Seat, a: A.LandBattle) -> float:
@@ -87,22 +151,82 @@ def _battle_value(s: State, seat: Seat, a: A.LandBattle) -> float:
     return 6.0 * (mine - 1.3 * theirs) / max(1.0, mine + theirs)
 
 
-def _menu_value(s: State, seat: Seat, a: Action, rng: random.Random) -> float:
+def _reach(s: State, seat: Seat) -> Any:
+    """`reachable` for many origins of one state: the stops and cut straits found once."""
+    cut = cut_zones(s, seat)
+    crossings = board().crossings
+    enemies = [q for q in range(s.players) if s.enemy(seat, q)]
+    stop = {p for p, row in enumerate(military_table(s)) if any(row[q] for q in enemies)}
+
+    def reach(origin: int) -> list[int]:
+        seen = {origin}
+        out: list[int] = []
+        frontier = [origin]
+        while frontier:
+            p = frontier.pop()
+            for n, zone in crossings[p]:
+                if n in seen or (zone >= 0 and zone in cut):
+                    continue
+                seen.add(n)
+                out.append(n)
+                if n not in stop:
+                    frontier.append(n)
+        return out
+
+    return reach
+
+
+def _move_values(s: State, seat: Seat, origins: list[int]) -> dict[int, float]:
+    """Per origin, taking a leader from there to the best purchase it can reach, or
+    troops to guard a key held without them."""
+    b = board()
+    reach = _reach(s, seat)
+    keys = [p.index for p in b.provinces if p.tiers]
+    opportunity = {p: _opportunity(s, seat, p) for p in keys}
+    exposed = {p: _exposed(s, seat, p) for p in keys}
+    out = {}
+    for origin in origins:
+        value = 0.5
+        near = set(reach(origin))
+        if s.leaders(origin, seat) and s.talents[seat] >= 10:
+            here = opportunity.get(origin, 0.0)
+            best = max((opportunity[d] for d in keys if d in near), default=0.0)
+            if best > here:
+                value = 1.0 + best - here
+        if value == 0.5 and s.military(origin, seat) >= 2:
+            guard = max((exposed[d] for d in keys if d in near), default=0.0)
+            value = 1.0 + guard * 0.5 * _left(s) if guard else 0.8
+        out[origin] = value
+    return out
+
+
+def _menu_values(s: State, seat: Seat, legal: list[Action]) -> list[float]:
+    index = board().province_index
+    origins = [index[a.origin] for a in legal if isinstance(a, A.LandMove)]
+    moves = _move_values(s, seat, origins) if origins else {}
+    return [moves[index[a.origin]] if isinstance(a, A.LandMove) else _menu_value(s, seat, a)
+            for a in legal]
+
+
+def _menu_value(s: State, seat: Seat, a: Action) -> float:
+    """How good a menu choice looks, in rough VP (no chance in it)."""
     talents = s.talents[seat]
     if isinstance(a, A.BuyInfluence):
-        return _buy_value(s, seat, a) if talents >= 10 * len(a.sources) + 5 else 0.5
+        return _buy_value(s, seat, a)
     if isinstance(a, A.LandBattle):
         return _battle_value(s, seat, a)
+    if isinstance(a, A.LandMove):
+        origin = board().province_index[a.origin]
+        return _move_values(s, seat, [origin])[origin]
     if isinstance(a, A.Recruit):
         army = sum(s.military(p, seat) for p in range(n_provinces()))
-        value = (1.0 if talents >= 40 else 0.3) + (2.5 if army < 8 else 0.0)
+        generals = s.pool(seat, GENERAL) and talents >= 40
+        value = (1.0 if talents >= 40 else 0.3) + (2.5 if army < 8 else 0.0) + generals
         return value - (2.0 if not a.dilectus and s.ready(seat, "dilectus") else 0.0)
     if isinstance(a, A.SpecialTax):
         if talents < 25:
             return 4.0 if a.amount == 15 else 1.0
         return 0.6 if a.amount == 5 else 0.1
-    if isinstance(a, A.LandMove):
-        return 1.5 + rng.random()
     if isinstance(a, A.AcquireCard):
         d = DESIGNS[a.card]
         if d.symbol == "senator":
@@ -123,34 +247,55 @@ def _menu_value(s: State, seat: Seat, a: Action, rng: random.Random) -> float:
     return 0.0
 
 
+def _dest_value(s: State, seat: Seat, d: int) -> float:
+    """A destination for the units of the move under way."""
+    act = s.act
+    assert act is not None
+    value = 0.0
+    if s.leaders(act.origin, seat):
+        value += _opportunity(s, seat, d)
+    if s.military(act.origin, seat):
+        value += _exposed(s, seat, d) * _left(s)
+        p = board().provinces[d]
+        if p.coin == "G" and dominator(s, d) != seat:
+            value += 1.0
+        foes = max((s.military(d, q) for q in range(s.players) if s.enemy(seat, q)),
+                   default=0)
+        if foes:
+            value += 2.0 if s.military(act.origin, seat) > 1.5 * foes else -3.0
+    return value
+
+
+def _unit_value(s: State, seat: Seat, a: A.MoveUnits) -> float:
+    """Units to send to the chosen destination: a leader where it can buy, troops where
+    there is something to guard or take, keeping one behind on a key of ours."""
+    act = s.act
+    assert act is not None
+    unit = UNIT_INDEX[a.unit]
+    have = s.at(act.origin, seat, unit)
+    if unit in (CAESAR, GENERAL):
+        return 3.0 if _opportunity(s, seat, act.dest) > _opportunity(s, seat, act.origin) else 0.5
+    guard = s.inf(act.origin, seat) and board().provinces[act.origin].tiers
+    left = s.military(act.origin, seat) - a.count
+    if guard and left < 1:
+        return 0.2 * a.count
+    return 1.0 + a.count / max(1, have)
+
+
 def _move(s: State, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
-    """Send the biggest group to a key province (tokens and enemy cities first), then stop."""
+    """Send units where they count, then stop."""
     act = s.act
     assert act is not None
     sends = [a for a in legal if isinstance(a, A.MoveUnits)]
     if sends and (not act.sent or rng.random() < 0.6):
-        return max(sends, key=lambda a: (a.count, rng.random()))
+        return max(sends, key=lambda a: (_unit_value(s, seat, a), rng.random()))
     if act.moved and A.Done() in legal and rng.random() < 0.6:
         return A.Done()
     targets = [a for a in legal if isinstance(a, A.MoveTo)]
     if not targets:
         return rng.choice(legal)
-    keys = _key_slugs()
     index = board().province_index
-    best = max(targets, key=lambda a: (
-        (a.dest in keys) * (1 + s.neutral[index[a.dest]] + (s.city[index[a.dest]] >= 0)),
-        rng.random()))
-    return best
-
-
-_KEYS: frozenset[str] = frozenset()
-
-
-def _key_slugs() -> frozenset[str]:
-    global _KEYS
-    if not _KEYS:
-        _KEYS = frozenset(p.key for p in board().provinces if p.tiers)
-    return _KEYS
+    return max(targets, key=lambda a: (_dest_value(s, seat, index[a.dest]), rng.random()))
 
 
 def _best(legal: list[Action], score: Any, rng: random.Random) -> Action:
@@ -161,6 +306,94 @@ def _casualty_key(s: State, seat: Seat, a: A.Casualty) -> tuple[int, int]:
     return (0 if a.seat != seat else 1, CASUALTY_ORDER.get(UNIT_INDEX[a.unit], 4))
 
 
+def _recruit_budget(s: State, seat: Seat) -> int:
+    return max(5, min(30, s.talents[seat] - 30))
+
+
+# -- the search's choices ----------------------------------------------------------------------
+
+MENU_KEEP = {"buy": 3, "move": 3, "tax": 1, "recruit": 1, "card": 2, "naval": 1}
+"""Per kind of menu choice, how many the search tries (the best by `_menu_value`)."""
+MENU_ALWAYS = (A.LandBattle, A.CallVote, A.UseAnnona, A.EndTurn, A.PassAction)
+"""Menu choices the search always tries."""
+DESTINATIONS_KEPT = 4
+"""Destinations of a move under way the search tries (the best by `_dest_value`)."""
+
+_KIND = {A.BuyInfluence: "buy", A.LandMove: "move", A.SpecialTax: "tax", A.Recruit: "recruit",
+         A.AcquireCard: "card", A.NavalMove: "naval"}
+
+
+def _prune_menu(s: State, seat: Seat, legal: list[Action]) -> list[Action]:
+    keep: list[Action] = []
+    groups: dict[str, list[tuple[float, int, Action]]] = {}
+    values = _menu_values(s, seat, legal)
+    for i, a in enumerate(legal):
+        kind = _KIND.get(type(a))
+        if kind is None:
+            keep.append(a)  # battles, votes, free steps, pass, end of turn
+        else:
+            groups.setdefault(kind, []).append((-values[i], i, a))
+    for kind, scored in groups.items():
+        scored.sort(key=lambda x: (x[0], x[1]))
+        keep.extend(a for _, _, a in scored[:MENU_KEEP[kind]])
+    return keep
+
+
+def _prune_move(s: State, seat: Seat, legal: list[Action]) -> list[Action]:
+    act = s.act
+    assert act is not None
+    keep: list[Action] = []
+    targets: list[tuple[float, int, Action]] = []
+    counts: dict[str, list[int]] = {}
+    for i, a in enumerate(legal):
+        if isinstance(a, A.MoveTo):
+            targets.append((-_dest_value(s, seat, board().province_index[a.dest]), i, a))
+        elif isinstance(a, A.MoveUnits):
+            counts.setdefault(a.unit, []).append(a.count)
+        else:
+            keep.append(a)  # done, a second origin
+    for unit, ks in counts.items():
+        top = max(ks)
+        keep.extend(A.MoveUnits(unit, k) for k in sorted({top, max(1, top - 1), (top + 1) // 2}))
+    targets.sort(key=lambda x: (x[0], x[1]))
+    keep.extend(a for _, _, a in targets[:DESTINATIONS_KEPT])
+    return keep
+
+
+def _prune_recruit(s: State, seat: Seat, legal: list[Action]) -> list[Action]:
+    budget = _recruit_budget(s, seat)
+    counts: dict[str, list[int]] = {}
+    for a in legal:
+        if isinstance(a, A.RecruitUnits):
+            counts.setdefault(a.unit, []).append(a.count)
+    keep: list[Action] = []
+    for unit, ks in counts.items():
+        fit = max((k for k in ks if k * COST[UNIT_INDEX[unit]] <= budget), default=min(ks))
+        keep.extend(A.RecruitUnits(unit, k) for k in sorted({min(ks), fit, max(ks)}))
+    return keep
+
+
+def prune(game: Game[Any], state: State, seat: Seat, legal: list[Action]) -> list[Action]:
+    """The search's choices at `seat`'s decision: the best few of a long list by the
+    policy's own measures, never empty, always part of `legal`."""
+    step = state.step
+    if step is Step.ACTION and len(legal) > 8:
+        kept = _prune_menu(state, seat, legal)
+    elif step is Step.MOVE and len(legal) > 8:
+        kept = _prune_move(state, seat, legal)
+    elif step is Step.RECRUIT_UNIT and len(legal) > 6:
+        kept = _prune_recruit(state, seat, legal)
+    else:
+        return legal
+    return kept or legal
+
+
+def information_key(game: Game[Any], world: State, seat: Seat) -> int:
+    """Every sampled world of one search shows each seat the same view: only the deck's
+    and the bag's order differ, and nobody sees those."""
+    return 0
+
+
 def rollout_action(game: Game[Any], state: State, seat: Seat, rng: random.Random) -> Action:
     s = state
     legal = game.legal_actions(s, seat)
@@ -168,7 +401,8 @@ def rollout_action(game: Game[Any], state: State, seat: Seat, rng: random.Random
         return legal[0]
     step = s.step
     if step is Step.ACTION:
-        return _best(legal, lambda a: _menu_value(s, seat, a, rng), rng)
+        values = _menu_values(s, seat, legal)
+        return max(zip(values, legal, strict=True), key=lambda x: (x[0], rng.random()))[1]
     if step is Step.MOVE:
         return _move(s, seat, legal, rng)
     if step is Step.BID:
@@ -216,7 +450,7 @@ def rollout_action(game: Game[Any], state: State, seat: Seat, rng: random.Random
         land = [a for a in places if a.place in board().province_index]
         return rng.choice(land or places)
     if step is Step.RECRUIT_UNIT:
-        budget = max(5, min(30, s.talents[seat] - 30))
+        budget = _recruit_budget(s, seat)
         fits = [a for a in legal if isinstance(a, A.RecruitUnits)
                 and a.unit in ("infantry", "cavalry", "catapult", "galley")]
         fits = [a for a in fits if a.count * (5 if a.unit == "infantry" else 15) <= budget]
@@ -275,6 +509,15 @@ def actions_left(s: State, seat: Seat) -> int:
     return later * ACTIONS_PER_TURN + now
 
 
+def _potential(s: State, seat: Seat) -> float:
+    """A share of the best purchase one of the seat's leaders stands ready to make, if
+    the seat still has an action this season."""
+    if not actions_left(s, seat):
+        return 0.0
+    best = max((_opportunity(s, seat, p) for p in leader_provinces(s, seat)), default=0.0)
+    return POTENTIAL_SHARE * best
+
+
 def evaluate(game: Game[Any], state: State) -> list[float]:
     """Each seat's expected reward, from its projected final VP."""
     outcome = game.outcome(state)
@@ -295,7 +538,7 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     projected = [
         state.vp[q] + left * per_season[q] * 0.85
         + (talents[q] + UNIT_WORTH * army_value(state, q)) * worth
-        + ACTION_VP * actions_left(state, q)
+        + ACTION_VP * actions_left(state, q) + _potential(state, q)
         for q in range(n)
     ]
     top = max(projected)
@@ -305,4 +548,5 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
 
 
-__all__ = ["ROLLOUT_DEPTH", "evaluate", "rollout_action", "season_projection"]
+__all__ = ["OPPONENTS_BY_POLICY", "ROLLOUT_DEPTH", "evaluate", "information_key", "prune",
+           "rollout_action", "season_projection"]

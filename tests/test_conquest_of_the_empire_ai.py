@@ -1,0 +1,188 @@
+"""Conquest of the Empire II's AI hooks: the search's own short lists (prune), the policy's
+sense of where influence is to be had, and the evaluation. The rules' legal list is what a
+human chooses from; the prune only narrows what the search tries."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from rules.ai.ismcts import LEVELS, game_hooks, search
+from rules.conquest_of_the_empire import GAME, State, Step
+from rules.conquest_of_the_empire import actions as A
+from rules.conquest_of_the_empire import ai
+from rules.conquest_of_the_empire.components import SUPPLY, UNIT_INDEX, board
+from rules.conquest_of_the_empire.state import NO_CITY, UNHELD
+from rules.core import Action
+
+RED, BLUE = 0, 1
+
+
+def P(key: str) -> int:
+    return board().province_index[key]
+
+
+def legal(s: State) -> list[Action]:
+    return GAME.legal_actions(s, s.actor)
+
+
+def random_positions(players: int, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    s = GAME.new_game(players, seed=seed)
+    out = []
+    while GAME.to_act(s):
+        out.append(s)
+        s = GAME.apply(s, s.actor, rng.choice(legal(s))).state
+    return out
+
+
+def menu_position() -> State:
+    """Two players in season 1's first turn, Red to act, the board empty."""
+    s = GAME.new_game(2, seed=1)
+    while s.step is not Step.ACTION:  # the auctions: open at 0, pass, name in seat order
+        assert s.auction is not None
+        if s.step is Step.BID:
+            step: Action = A.Bid(0) if s.auction.bid < 0 else A.Pass()
+        else:
+            step = legal(s)[0]
+        s = GAME.apply(s, s.actor, step).state
+    s = s.copy()
+    n = s.players
+    s.units = [0] * len(s.units)
+    s.supply = [k for _ in range(n) for k in SUPPLY]
+    s.influence = [0] * len(s.influence)
+    s.neutral = [0] * len(s.neutral)
+    s.city = [UNHELD if p.city else NO_CITY for p in board().provinces]
+    s.actor = RED
+    s.pos = s.order.index(RED)
+    s.actions_done = 0
+    return s
+
+
+def put(s: State, seat: int, where: str, **units: int) -> None:
+    for name, k in units.items():
+        s.put(P(where), seat, UNIT_INDEX[name], k)
+
+
+def test_the_conquest_module_offers_every_hook_to_the_search() -> None:
+    hooks = game_hooks(GAME)
+    assert hooks.prune is ai.prune and hooks.rollout_action is ai.rollout_action
+    assert hooks.evaluate is ai.evaluate and hooks.information_key is ai.information_key
+
+
+def test_the_prune_keeps_a_non_empty_part_of_the_legal_list_and_leaves_the_rules_list_whole(
+) -> None:
+    for players in (2, 4, 6):
+        for s in random_positions(players, seed=players)[::3]:
+            before = legal(s)
+            kept = ai.prune(GAME, s, s.actor, before)
+            assert kept and set(kept) <= set(before)
+            assert len(set(kept)) == len(kept)
+            assert legal(s) == before  # the human's list: unchanged
+
+
+def test_the_menu_is_short_for_the_search_but_keeps_every_battle_vote_pass_and_end_of_turn(
+) -> None:
+    always = (A.LandBattle, A.CallVote, A.UseAnnona, A.EndTurn, A.PassAction)
+    seen = 0
+    for players in (2, 3, 4, 5, 6):
+        for s in random_positions(players, seed=10 + players):
+            if s.step is not Step.ACTION:
+                continue
+            full = legal(s)
+            kept = ai.prune(GAME, s, s.actor, full)
+            assert [a for a in full if isinstance(a, always)] == [
+                a for a in kept if isinstance(a, always)]
+            if len(full) > 20:
+                seen += 1
+                assert len(kept) <= 12 + sum(isinstance(a, always) for a in full)
+    assert seen > 20
+
+
+def test_auctions_votes_battles_and_casualties_keep_every_choice() -> None:
+    whole = {Step.BID, Step.NAME_A, Step.NAME_B, Step.VOTE, Step.VOTE_EFFECT, Step.CASUALTY,
+             Step.RETREAT, Step.LEND, Step.GALLEYS, Step.CARDS, Step.MAINTENANCE}
+    seen = set()
+    for players in (3, 6):
+        for s in random_positions(players, seed=20 + players):
+            if s.step in whole:
+                seen.add(s.step)
+                assert ai.prune(GAME, s, s.actor, legal(s)) == legal(s)
+    assert {Step.BID, Step.NAME_A, Step.VOTE, Step.MAINTENANCE} <= seen
+
+
+def test_a_caesar_on_neutral_tokens_at_italia_buys_two_before_anything_else() -> None:
+    s = menu_position()
+    put(s, RED, "italia", caesar=1, infantry=3)
+    put(s, RED, "cisalpina", infantry=2)
+    s.neutral[P("italia")] = 3
+    full = legal(s)
+    two = A.BuyInfluence("italia", "caesar", (-1, -1))
+    assert two in full
+    values = dict(zip(full, ai._menu_values(s, RED, full), strict=True))
+    assert max(values, key=lambda a: values[a]) == two
+    assert two in ai.prune(GAME, s, RED, full)
+    assert ai.rollout_action(GAME, s, RED, random.Random(1)) == two
+
+
+def test_a_leader_with_nothing_to_buy_goes_where_there_is_influence_to_buy() -> None:
+    s = menu_position()
+    put(s, RED, "macedonia", caesar=1, infantry=2)  # nothing to buy there
+    put(s, RED, "dacia", infantry=2)
+    s.neutral[P("achaea")] = 2  # a neighbour with two tokens
+    full = legal(s)
+    moves = [a for a in full if isinstance(a, A.LandMove)]
+    assert {a.origin for a in moves} == {"macedonia", "dacia"}
+    values = dict(zip(full, ai._menu_values(s, RED, full), strict=True))
+    assert values[A.LandMove("macedonia")] > values[A.LandMove("dacia")]
+    # ... and once the move is under way, Achaea is the destination it tries first
+    s = GAME.apply(s, RED, A.LandMove("macedonia")).state
+    kept = ai.prune(GAME, s, RED, legal(s))
+    best = max((a for a in kept if isinstance(a, A.MoveTo)),
+               key=lambda a: ai._dest_value(s, RED, P(a.dest)))
+    assert best.dest == "achaea"
+
+
+def test_troops_guard_a_key_held_without_them() -> None:
+    s = menu_position()
+    put(s, RED, "thracia", infantry=4)
+    s.add_inf(P("macedonia"), RED, 2)
+    s.add_inf(P("macedonia"), BLUE, 1)
+    s = GAME.apply(s, RED, A.LandMove("thracia")).state
+    kept = ai.prune(GAME, s, RED, legal(s))
+    best = max((a for a in kept if isinstance(a, A.MoveTo)),
+               key=lambda a: ai._dest_value(s, RED, P(a.dest)))
+    assert best.dest == "macedonia"
+
+
+def test_the_evaluation_is_a_reward_per_seat_and_favours_the_seat_ahead() -> None:
+    s = menu_position()
+    put(s, RED, "italia", caesar=1)
+    put(s, BLUE, "africa", caesar=1)
+    even = ai.evaluate(GAME, s)
+    assert len(even) == 2 and all(0.0 <= v <= 1.0 for v in even)
+    ahead = s.copy()
+    ahead.vp = [ahead.vp[RED] + 30, ahead.vp[BLUE]]
+    values = ai.evaluate(GAME, ahead)
+    assert values[RED] > even[RED] and values[RED] > values[BLUE]
+    keys = s.copy()
+    keys.add_inf(P("italia"), RED, 3)
+    assert ai.evaluate(GAME, keys)[RED] > even[RED]
+
+
+def test_the_search_chooses_among_the_pruned_choices_and_a_human_keeps_all() -> None:
+    config = replace(LEVELS["hard"], iterations=40, time_limit=None)
+    checked = 0
+    for s in random_positions(2, seed=5)[20::25]:
+        full = legal(s)
+        if len(full) < 2:
+            continue
+        result = search(GAME, s, s.actor, config, seed=1)
+        assert result.action in ai.prune(GAME, s, s.actor, full)
+        assert [st.action for st in result.stats] == full
+        checked += 1
+    assert checked >= 3
+
+
+_: Any = None
