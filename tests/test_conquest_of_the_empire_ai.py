@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
 from rules.ai.ismcts import LEVELS, game_hooks, search
-from rules.conquest_of_the_empire import GAME, State, Step
+from rules.conquest_of_the_empire import GAME, State, Step, ai
 from rules.conquest_of_the_empire import actions as A
-from rules.conquest_of_the_empire import ai
 from rules.conquest_of_the_empire.components import SUPPLY, UNIT_INDEX, board
 from rules.conquest_of_the_empire.state import NO_CITY, UNHELD
 from rules.core import Action
@@ -184,5 +182,3 @@ def test_the_search_chooses_among_the_pruned_choices_and_a_human_keeps_all() -> 
         checked += 1
     assert checked >= 3
 
-
-_: Any = None
