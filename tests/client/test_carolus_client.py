@@ -308,3 +308,42 @@ def test_number_keys_lay_a_disc_and_choose_a_crowns_colour(harness):
         harness.key(pygame.K_1 + len(spots) - 1)
         assert len(table.session.steps) == steps + 1
     raise AssertionError("no disc was laid by a number key")
+
+
+def test_a_hinted_move_lights_its_disc_court_territory_or_stop_on_the_table(harness, monkeypatch):
+    """Hints are not text only: the disc to lay, the court row or territory a paladin goes
+    to, the Emperor's stop and the colour a crown takes are ringed on the table."""
+    table = start_table(harness)
+    view = table.view
+    seen = set()
+    for phase in ("opening", "cubes", "emperor"):
+        seat = advance_to(harness, table, phase)
+        panel = view.panels[seat]
+        for action in table.session.legal(seat):
+            rect = view.hint_rect(action)
+            seen.add(action.type)
+            if isinstance(action, LayDisc):
+                assert rect == panel.discs[action.disc - 1]
+            elif isinstance(action, PlayToCourt):
+                assert rect == panel.rows[COLOURS.index(action.colour)]
+            elif isinstance(action, (PlayToTerritory, MoveEmperor)):
+                tid = (action.territory if isinstance(action, PlayToTerritory)
+                       else view.emperor_target(action.steps))
+                assert rect is not None and rect.collidepoint(territory_point(view, tid))
+                assert view.board.camera.viewport.contains(rect)
+            elif isinstance(action, ChooseColour):
+                assert rect == view._centre_cube_rects()[action.colour]
+            else:
+                assert rect is None  # rolling the dice is the prompt's button
+    assert {"lay_disc", "play_to_court", "play_to_territory", "move_emperor"} <= seen
+    rings = []
+    monkeypatch.setattr("client.scenes.table.draw_ring",
+                        lambda surface, rect, scale, now: rings.append(rect))
+    harness.press(tr("table.hint"))
+    hint = table.hints.current(table.session, seat)
+    assert hint is not None and isinstance(hint.action, MoveEmperor)
+    harness.frames(2)
+    assert rings and rings[-1] == view.hint_rect(hint.action)
+    assert tr("cm.action.move_emperor", steps=hint.action.steps,
+              where=view.territory_name(view.emperor_target(hint.action.steps))) \
+        in table._hint_line()

@@ -338,3 +338,36 @@ def test_a_card_play_can_be_undone_from_the_table(harness):
     assert play.card in table.session.state.hands[seat]
     assert play.card in [card for card, _ in table.view.hand_rects()]
     assert table.view.held is None and table.view.chooser is None
+
+
+def test_a_hinted_play_lights_where_it_goes_on_the_table(harness, monkeypatch):
+    """The Hint's line names the piece; the table rings the place it goes: the district a
+    card is built or deeded in, the discard pile for a sale, the deed, the bank."""
+    table = start_table(harness, new_session([HUMAN, RANDOM_AI], seed=57))
+    seat = reach_play_phase(harness, table)
+    view = table.view
+    legal = table.session.legal(seat)
+    columns = view.table.columns
+    for action in legal:
+        rect = view.hint_rect(action)
+        if isinstance(action, (Develop, BuyDeed)):
+            col = columns[DISTRICT_IDS.index(action.district)]
+            assert rect.contains(col.district) and rect.contains(col.areas[seat])
+        elif isinstance(action, Sell):
+            assert rect == view.table.discard
+        elif isinstance(action, Trade):
+            assert rect == view.table.bank
+        elif isinstance(action, DevelopDeed):
+            assert rect == view.deed_rect(seat, DISTRICT_IDS.index(action.district))
+        else:  # drawing and ending the turn are the prompt's buttons, which glow instead
+            assert rect is None
+    assert any(isinstance(a, (Develop, BuyDeed)) for a in legal)
+    rings = []
+    monkeypatch.setattr("client.scenes.table.draw_ring",
+                        lambda surface, rect, scale, now: rings.append(rect))
+    harness.press(tr("table.hint"))
+    hint = table.hints.current(table.session, seat)
+    assert hint is not None
+    harness.frames(2)
+    expected = view.hint_rect(hint.action)
+    assert (rings[-1] == expected) if expected is not None else not rings

@@ -574,6 +574,37 @@ class CarolusView(GameView):
         colours = {a.colour for a in legal if isinstance(a, ChooseColour)}
         return [rect for c, rect in self._centre_cube_rects().items() if c in colours]
 
+    def territory_rect(self, tid: int) -> pygame.Rect | None:
+        """The territory's tiles on screen, as far as the board's viewport shows them."""
+        points = [self.board.to_screen(p) for tile in self.territory(tid)["tiles"]
+                  for p in self.topology.area(tile).polygon]
+        if not points:
+            return None
+        xs, ys = [round(x) for x, _ in points], [round(y) for _, y in points]
+        rect = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        shown = rect.clip(self.board.camera.viewport)
+        return shown if shown.w and shown.h else None
+
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        """Where the hinted action ends (the hint's line names the piece): the disc to lay,
+        the court row or territory a paladin goes to, the Emperor's stop, the colour a crown
+        takes from the centre. Rolling the dice is the prompt's button."""
+        if not self.view:
+            return None
+        seat = self.view["to_act"][0] if self.view.get("to_act") else self.viewer
+        panel = self.panels.get(seat) if seat is not None else None
+        if isinstance(action, LayDisc) and panel is not None:
+            return panel.discs[action.disc - 1] if action.disc <= len(panel.discs) else None
+        if isinstance(action, PlayToCourt) and panel is not None:
+            return panel.rows[COLOURS.index(action.colour)]
+        if isinstance(action, PlayToTerritory):
+            return self.territory_rect(action.territory)
+        if isinstance(action, MoveEmperor):
+            return self.territory_rect(self.emperor_target(action.steps))
+        if isinstance(action, ChooseColour):
+            return self._centre_cube_rects().get(action.colour)
+        return None
+
     def draw_key(self, surface: pygame.Surface, number: int, rect: pygame.Rect) -> None:
         panel = self.panels.get(self.view["to_act"][0]) if self.view.get("to_act") else None
         if panel is not None and rect in panel.discs:
@@ -636,6 +667,8 @@ class CarolusView(GameView):
             for colour, row in zip(COLOURS, panel.rows, strict=True):
                 tips.append((row, words.court_tip(self, seat, colour)))
         return tips
+
+    everything_public = True
 
     def needs_private_view(self, seat: Seat) -> bool:
         return False  # nothing is hidden in Carolus Magnus: no curtain between players

@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from client.i18n import tr
 from rules import Action, Event, Seat
-from rules.carolus_magnus import ChooseColour, LayDisc, MoveEmperor, RollDice
+from rules.carolus_magnus import (
+    ChooseColour,
+    LayDisc,
+    MoveEmperor,
+    PlayToCourt,
+    PlayToTerritory,
+    RollDice,
+)
 from rules.maps import Topology
 
 if TYPE_CHECKING:
@@ -110,6 +117,14 @@ def action_label(view: CarolusView, action: Action) -> str:
         return tr("cm.action.lay_disc", n=action.disc)
     if isinstance(action, ChooseColour):
         return colour(action.colour)
+    if isinstance(action, PlayToCourt):
+        return tr("cm.action.play_to_court", colour=colour(action.colour))
+    if isinstance(action, PlayToTerritory):
+        return tr("cm.action.play_to_territory", colour=colour(action.colour),
+                  where=view.territory_name(action.territory))
+    if isinstance(action, MoveEmperor):
+        return tr("cm.action.move_emperor", steps=action.steps,
+                  where=view.territory_name(view.emperor_target(action.steps)))
     return tr(f"cm.action.{action.type}")
 
 

@@ -24,7 +24,7 @@ from client.games.magnate.words import MagnateWords, card_name, suit_name
 from client.i18n import tr
 from client.widgets.dice import DiceTray
 from rules import Action, Event, Seat
-from rules.magnate import BuyDeed, Develop, DevelopDeed, Sell, Trade
+from rules.magnate import BuyDeed, Develop, DevelopDeed, Sell, TakeIncome, Trade
 from rules.magnate.components import CARDS, DISTRICT_IDS, RANK
 
 SNAP_TIME = 0.25
@@ -507,6 +507,26 @@ class MagnateView(MagnateWords, MagnatePanels, GameView):
 
     def prompt_actions(self, seat: Seat, legal: list[Action]) -> list[Action]:
         return [a for a in legal if a.type in ("roll", "draw", "end_turn", "take_income")]
+
+    def hint_rect(self, action: Action) -> pygame.Rect | None:
+        """Where the hinted action puts its piece (the hint's line names the piece): the
+        district a card is built or deeded in, the discard pile for a sale, the deed a token
+        goes on or pays from, the bank for a trade. Roll, draw and end turn are buttons."""
+        if self.table is None or not self.view:
+            return None
+        seat = self.viewer if self.viewer is not None else self.bottom
+        if isinstance(action, (Develop, BuyDeed)):
+            col = self.table.columns[DISTRICT_IDS.index(action.district)]
+            return col.district.union(col.areas[seat])
+        if isinstance(action, (DevelopDeed, TakeIncome)):
+            d = DISTRICT_IDS.index(action.district)
+            deed = self.deed_rect(seat, d)
+            return deed if deed is not None else self.table.columns[d].district
+        if isinstance(action, Sell):
+            return self.table.discard
+        if isinstance(action, Trade):
+            return self.table.bank
+        return None
 
     # -- animation ------------------------------------------------------------------------
     def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
