@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable
 from typing import Any
 
 from rules.core import Action, Game, Seat
-from rules.corona_de_hierro import logic
+from rules.corona_de_hierro import logic, logic_cards
 from rules.corona_de_hierro.actions import (
     Accept,
     AcceptAlliance,
@@ -49,6 +50,7 @@ from rules.corona_de_hierro.components import (
     GREEN_FROM,
     NEIGHBOURS,
     band_die,
+    better,
     size_die,
 )
 from rules.corona_de_hierro.state import (
@@ -56,6 +58,7 @@ from rules.corona_de_hierro.state import (
     Battle,
     CastleRoll,
     CoronaState,
+    FiveChoice,
     Passage,
     Phase,
     Question,
@@ -100,6 +103,57 @@ def _distance_to_targets(s: CoronaState, seat: Seat) -> list[int]:
     return dist
 
 
+def _round_win(att_die: int, def_die: int) -> float:
+    """The attacker's chance to win one battle round (ties go to him [S])."""
+    return sum(1 for a in FACES[att_die] for d in FACES[def_die] if a >= d) / 36
+
+
+_BATTLE: dict[tuple[int, int], float] = {}
+
+
+def battle_win(mine: int, theirs: int) -> float:
+    """The attacker's chance to win a whole battle without shields (§4's last table)."""
+    if theirs <= 0:
+        return 1.0
+    if mine <= 0:
+        return 0.0
+    key = (mine, theirs)
+    if key not in _BATTLE:
+        p = _round_win(size_die(mine), size_die(theirs))
+        _BATTLE[key] = p * battle_win(mine, theirs - 1) + (1 - p) * battle_win(mine - 1, theirs)
+    return _BATTLE[key]
+
+
+def standing(s: CoronaState, seat: Seat) -> int:
+    """The VP a seat would score if the game ended now (the sampled world's loyalty card)."""
+    return (logic.vp_counter(s, seat) + (0 if logic.hostages_of(s, seat) else 1)
+            + logic.loyalty_score(s, seat))
+
+
+def _leads(s: CoronaState, seat: Seat, mine: int = 0, theirs: Seat = NOBODY,
+           loss: int = 0) -> bool:
+    """Whether `seat` would win if the game ended now, after gaining `mine` VP while
+    seat `theirs` loses `loss`."""
+    me = standing(s, seat) + mine
+    return all(me > standing(s, q) - (loss if q == theirs else 0)
+               for q in range(s.players) if q != seat)
+
+
+def _reserve(s: CoronaState, seat: Seat) -> int:
+    """This seat's castles with troops inside: what it may still recruit."""
+    return sum(1 for k in range(len(CASTLES)) if s.owner[k] == seat and s.troops[k])
+
+
+def _fragile(s: CoronaState, seat: Seat, pawns: int) -> bool:
+    """Losing these `pawns` would leave `seat` with no army and nothing to recruit (R14)."""
+    return _reserve(s, seat) == 0 and logic.pawns_on_map(s, seat) <= pawns
+
+
+ENDING = 5.0
+"""What ending the game is worth to the rollout policy: plus when it leaves the seat
+ahead, minus when behind (an attack that ruins someone ends the game, R14)."""
+
+
 def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
     """How promising a main action looks, roughly in legitimacy-and-VP points."""
     n = s.players
@@ -110,13 +164,28 @@ def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
         k = CASTLE_INDEX[a.castle]
         die = size_die(s.pawns(CASTLES[k].city, seat))
         p = chance(die, CASTLES[k].mil)
-        return (7.0 if k == _PAVIA else 5.0) * p - (1.5 if s.allied(seat, s.owner[k]) else 0)
+        owner = s.owner[k]
+        score = (7.0 if k == _PAVIA else 5.0) * p - (1.5 if s.allied(seat, owner) else 0)
+        if owner != NOBODY and not s.troops[k] and sum(o == owner for o in s.owner) == 1:
+            # the owner's last castle: taking it ends the game (R14)
+            vp = CASTLES[k].vp
+            score += p * (ENDING if _leads(s, seat, vp, owner, vp) else -2 * ENDING)
+        return score
     if isinstance(a, Recruit):
         return 2.5
     if isinstance(a, AttackArmy):
-        mine = s.pawns(CITY_INDEX[a.city], seat)
-        theirs = s.pawns(CITY_INDEX[a.city], a.player)
-        return 1.5 * (mine - theirs) + (0 if not s.allied(seat, a.player) else -3)
+        city = CITY_INDEX[a.city]
+        mine = s.pawns(city, seat)
+        theirs = s.pawns(city, a.player)
+        if s.allied(seat, a.player):
+            return -3.0
+        p = battle_win(mine, theirs)
+        score = 4.0 * p - 2.5 * (1 - p)
+        if _fragile(s, a.player, theirs):
+            score += p * (ENDING if _leads(s, seat) else -2 * ENDING)
+        if _fragile(s, seat, mine):
+            score += (1 - p) * (ENDING if _leads(s, seat) else -2 * ENDING)
+        return score
     if isinstance(a, Move):
         src, dst = CITY_INDEX[a.city], CITY_INDEX[a.to]
         gain = dist[src] - dist[dst]
@@ -124,7 +193,14 @@ def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
         k = CITY_CASTLE[src]
         guard = k >= 0 and s.owner[k] == seat and any(
             s.army[src * n + q] for q in range(n) if q != seat)
-        return 1.2 * gain + (0.3 if whole else 0) - (1.0 if guard else 0)
+        strongest = max((s.army[dst * n + q] for q in range(n)
+                         if q != seat and not s.allied(seat, q)), default=0)
+        danger = 0.0
+        if strongest:
+            arriving = a.n + s.pawns(dst, seat)
+            lose = 1 - battle_win(arriving, strongest)
+            danger = 2.0 * lose + (ENDING * lose if _fragile(s, seat, arriving) else 0)
+        return 1.2 * gain + (0.3 if whole else 0) - (1.0 if guard else 0) - danger
     if isinstance(a, SendEmissary):
         return 2.2 if a.box == "rome" else 0.6
     if isinstance(a, PlaceEmissary):
@@ -136,7 +212,7 @@ def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
     if isinstance(a, DrawFive):
         return 0.3
     if isinstance(a, Play):
-        return _GOOD_CARDS.get(a.card, 0.5)
+        return _card_score(s, seat, a, dist)
     if isinstance(a, AcceptAlliance):
         return 2.4
     if isinstance(a, RequestAlliance):
@@ -150,6 +226,25 @@ def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
     return -0.2  # free actions: rarely worth it in a rollout
 
 
+def _card_score(s: CoronaState, seat: Seat, a: Play, dist: list[int]) -> float:
+    """A card's worth: the plain table, or for an aimed card what its target makes of it."""
+    card = a.card
+    if card in ("M02", "P05", "P06"):
+        k = CASTLE_INDEX[a.place]
+        c = CASTLES[k]
+        if card == "M02":
+            die = better(size_die(s.pawns(c.city, seat)))
+            return (7.0 if k == _PAVIA else 5.0) * chance(die, c.mil) - (
+                1.5 if s.allied(seat, s.owner[k]) else 0)
+        die = band_die(s.legitimacy[seat])
+        return 6.0 * chance(better(die) if card == "P06" else die, c.dip) + 0.3
+    if card == "M05":
+        return _score(s, seat, AttackArmy(a.place, a.player), dist) + 0.5
+    if card == "M10":
+        return 1.0 + (1.5 if _fragile(s, a.player, 1) else 0)
+    return _GOOD_CARDS.get(card, 0.5)
+
+
 def _answer(s: CoronaState, seat: Seat, rng: random.Random) -> Action:
     p = s.pending
     if isinstance(p, Passage):
@@ -157,7 +252,10 @@ def _answer(s: CoronaState, seat: Seat, rng: random.Random) -> Action:
     if isinstance(p, CastleRoll):
         return Reroll() if chance(p.die, p.target) >= 0.3 or rng.random() < 0.3 else Keep()
     if isinstance(p, Battle):
-        return Reroll() if rng.random() < 0.7 else Keep()
+        if p.stage == "attacker":  # asked only while a better roll can still matter (D-1)
+            return Reroll() if p.att < sum(FACES[p.att_die]) / 6 else Keep()
+        last = s.pawns(p.city, seat) <= 1
+        return Reroll() if last or rng.random() < 0.5 else Keep()
     if isinstance(p, Question):
         return Accept() if p.kind == "marriage" or rng.random() < 0.4 else Decline()
     return ChooseCard(0)
@@ -200,7 +298,13 @@ def _intents(s: CoronaState, seat: Seat, dist: list[int]) -> list[Action]:
     for card in set(s.hands[seat]):
         if card in _PLAIN:
             out.append(Play(card, -1, "", "", 0))
+    if any(card in _AIMED for card in s.hands[seat]):
+        out.extend(a for a in logic_cards.card_candidates(s, seat) if a.card in _AIMED)
     return out
+
+
+_AIMED = frozenset({"P02", "M02", "M05", "M06", "M07", "M10"})
+"""Cards with a target that the rollout knows how to aim (and `_score` how to weigh)."""
 
 
 _PLAIN = frozenset({"P01", "P04", "P12", "P13", "P15", "M09", "M11", "M12", "M13", "M14"})
@@ -223,6 +327,35 @@ def rollout_action(game: Game[Any], state: CoronaState, seat: Seat,
         if game.is_legal(s, seat, a):
             return a
     return rng.choice(game.legal_actions(s, seat))
+
+
+def information_key(game: Game[Any], world: CoronaState, seat: Seat) -> Hashable:
+    """The part of `view(world, seat)` that may differ between the worlds one search
+    samples: the seat's hand, its loyalty card, the cards it has looked at, and the cards
+    of a Draw-five it is choosing from; the table is the same in all of them."""
+    s = world
+    dealt = bool(s.loyalty)
+    loyalty = s.loyalty[seat] if dealt else -1
+    known = tuple((slot, s.loyalty[slot]) for slot in s.known[seat] if slot != seat) \
+        if dealt else ()
+    p = s.pending
+    five = p.cards if isinstance(p, FiveChoice) and p.seat == seat else ()
+    return tuple(s.hands[seat]), loyalty, known, five
+
+
+PRUNE_KEEP = 10
+"""Main actions the search tries at a decision: the best by the policy's own scores."""
+
+
+def prune(game: Game[Any], state: CoronaState, seat: Seat, legal: list[Action]) -> list[Action]:
+    """The search's choices at `seat`'s main decision: the `PRUNE_KEEP` best of the legal
+    list by `_score` (ties keep the list's order); answers and setup stay whole."""
+    s = state
+    if s.pending is not None or s.phase is not Phase.PLAY or len(legal) <= PRUNE_KEEP:
+        return legal
+    dist = _distance_to_targets(s, seat)
+    ranked = sorted(range(len(legal)), key=lambda i: -_score(s, seat, legal[i], dist))
+    return [legal[i] for i in sorted(ranked[:PRUNE_KEEP])]
 
 
 def _value(s: CoronaState, seat: Seat) -> float:
@@ -259,4 +392,4 @@ def evaluate(game: Game[Any], state: CoronaState) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
 
 
-__all__ = ["ROLLOUT_DEPTH", "evaluate", "rollout_action"]
+__all__ = ["ROLLOUT_DEPTH", "evaluate", "information_key", "prune", "rollout_action"]

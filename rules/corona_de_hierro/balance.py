@@ -1,0 +1,177 @@
+"""The balance check of the decisions page §10, measured in AI-against-AI games.
+
+    python -m rules.corona_de_hierro.balance --players 4 --games 100 --agents policy
+    python -m rules.corona_de_hierro.balance --players 4 --games 20 --agents normal:40
+
+`policy` is the AI's rollout policy (`ai.rollout_action`) playing on the real state (a
+cheap stand-in for the search); any other spec is an agent as `python -m rules arena`
+builds it (`hard:N`, `normal:N`, `random`). Castles are chosen by the agents too.
+
+Printed as one JSON object: seat win rates (a shared win split), how games end, who was
+ruined and how (no castle / no army), mean actions per player (the two per turn, the
+one that ended the game included), win rate per start castle and how often each start
+was chosen first, and the targets of §10 with a verdict each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from collections import Counter
+from typing import Any
+
+import rules
+from rules.ai.agents import Agent, make_agent_for
+from rules.core import Action, Game, Seat
+from rules.corona_de_hierro import ai
+from rules.corona_de_hierro.actions import ChooseMainCastle
+from rules.corona_de_hierro.components import CASTLES
+from rules.corona_de_hierro.state import CoronaState, End
+
+CAP = 5000
+
+
+class PolicyAgent:
+    """The rollout policy on the real state: what the search imagines a player does."""
+
+    def __init__(self, seed: int) -> None:
+        self.name = "policy"
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game[Any], state: Any, seat: Seat) -> Action:
+        return ai.rollout_action(game, state, seat, self.rng)
+
+
+def build(game: Game[Any], spec: str, seed: int) -> Agent:
+    """`policy`, or any agent `python -m rules arena` knows."""
+    return PolicyAgent(seed) if spec == "policy" else make_agent_for(game, spec, seed)
+
+
+def ruin_kind(s: CoronaState) -> list[str]:
+    """For a ruined game: per ruined seat, 'castle' (holds none) or 'army'."""
+    out = []
+    for p in range(s.players):
+        if not any(o == p for o in s.owner):
+            out.append("castle")
+        elif not any(s.army[c * s.players + p] for c in range(len(s.army) // s.players)) and \
+                not any(o == p and t for o, t in zip(s.owner, s.troops, strict=True)):
+            out.append("army")
+    return out
+
+
+def ruined_seats(s: CoronaState) -> list[Seat]:
+    return [p for p in range(s.players) if not any(o == p for o in s.owner) or (
+        not any(s.army[c * s.players + p] for c in range(len(s.army) // s.players))
+        and not any(o == p and t for o, t in zip(s.owner, s.troops, strict=True)))]
+
+
+def play(game: Game[Any], players: int, seed: int, agents: list[Agent]) -> dict[str, Any]:
+    s: CoronaState = game.new_game(players, seed)
+    starts: list[str] = [""] * players
+    first: str = ""
+    count = 0
+    last: tuple[Seat, str, Seat] = (0, "", 0)
+    while game.to_act(s) and count < CAP:
+        seat = game.to_act(s)[0]
+        action = agents[seat].choose(game, s, seat)
+        if s.pending is None:
+            last = (seat, action.TYPE + (":" + str(getattr(action, "card", ""))), s.current)
+        if isinstance(action, ChooseMainCastle):
+            starts[seat] = action.castle
+            if not first:
+                first = action.castle
+        s = game.apply(s, seat, action).state
+        count += 1
+    outcome = game.outcome(s)
+    if outcome is None:
+        return {"error": f"no end after {count} decisions"}
+    main_actions = 2 * (s.turn - 1) + (2 - s.actions_left) + (1 if s.end else 0)
+    return {
+        "winners": list(outcome.winners),
+        "end": s.end.value if s.end else "?",
+        "ruin": ruin_kind(s) if s.end is End.RUINED else [],
+        "ruined_seats": ruined_seats(s) if s.end is End.RUINED else [],
+        "last": last,
+        "actions_per_player": main_actions / players,
+        "starts": starts,
+        "first": first,
+        "crowned": max(s.legitimacy),
+    }
+
+
+def measure(players: int, games: int, seed: int, specs: list[str]) -> dict[str, Any]:
+    game = rules.get_game("corona_de_hierro")
+    wins = [0.0] * players
+    ends: Counter[str] = Counter()
+    ruins: Counter[str] = Counter()
+    per_start: dict[str, list[float]] = {}
+    per_agent: dict[str, list[float]] = {}
+    first: Counter[str] = Counter()
+    actions: list[float] = []
+    errors = 0
+    for k in range(games):
+        seat_specs = [specs[(i + k) % len(specs)] for i in range(players)]
+        agents = [build(game, spec, seed * 1000 + k * 10 + i)
+                  for i, spec in enumerate(seat_specs)]
+        result = play(game, players, seed + k, agents)
+        if "error" in result:
+            errors += 1
+            continue
+        share = 1 / len(result["winners"])
+        for w in result["winners"]:
+            wins[w] += share
+        ends[result["end"]] += 1
+        ruins.update(result["ruin"])
+        actions.append(result["actions_per_player"])
+        first[result["first"]] += 1
+        for p, spec in enumerate(seat_specs):
+            per_agent.setdefault(spec, []).append(share if p in result["winners"] else 0.0)
+        for p, castle in enumerate(result["starts"]):
+            per_start.setdefault(castle, []).append(share if p in result["winners"] else 0.0)
+        print(f"game {k}: {result}", file=sys.stderr, flush=True)
+    played = games - errors
+    rates = [round(w / played, 3) for w in wins]
+    end_share = {e: round(ends[e] / played, 3) for e in ("crown", "deck", "ruined")}
+    mean_actions = round(statistics.mean(actions), 1) if actions else 0.0
+    greys = [c.key for c in CASTLES
+             if c.category == "grey" and (players == 5 or not c.five_players_only)]
+    return {
+        "players": players,
+        "games": played,
+        "errors": errors,
+        "agents": specs,
+        "seat_win_rate": rates,
+        "agent_win_rate": {a: round(statistics.mean(v), 3) for a, v in per_agent.items()},
+        "ends": end_share,
+        "ruined_by": dict(ruins),
+        "actions_per_player": mean_actions,
+        "actions_per_player_range": [round(min(actions), 1), round(max(actions), 1)]
+        if actions else [],
+        "start_win_rate": {c: round(statistics.mean(v), 3) for c, v in sorted(per_start.items())},
+        "start_chosen_first": {c: first[c] for c in greys},
+        "targets": {
+            "seat_spread_le_0.08": round(max(rates) - min(rates), 3) <= 0.08,
+            "crown_0.3_to_0.6": 0.3 <= end_share["crown"] <= 0.6,
+            "deck_most_of_rest": end_share["deck"] > end_share["ruined"],
+            "every_start_first": all(first[c] for c in greys),
+            "actions_20_to_40": 20 <= mean_actions <= 40,
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m rules.corona_de_hierro.balance")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--agents", default="policy", help="comma-separated; seats rotate")
+    args = parser.parse_args(argv)
+    specs = [a.strip() for a in args.agents.split(",")]
+    print(json.dumps(measure(args.players, args.games, args.seed, specs)))
+
+
+if __name__ == "__main__":
+    main()
