@@ -361,7 +361,8 @@ def test_coup_table_doubts_alike_however_many_sit_at_it() -> None:
         chances[players] = doubt_chance(state, 1)
         table = 1 - (1 - chances[players]) ** (players - 1)
         assert abs(table - TABLE_DOUBT) < 1e-9
-        state.revealed[0].append(state.hidden[0].pop())
+        *kept, lost = state.hidden[0]
+        state.hidden[0], state.revealed[0] = tuple(kept), (*state.revealed[0], lost)
         assert doubt_chance(state, 1) > chances[players]
     assert chances[2] > chances[4]
 
@@ -389,8 +390,8 @@ def test_coup_expects_a_rival_to_doubt_as_often_as_it_has_challenged() -> None:
     state = game.new_game(2, 1, {"two_player_variant": False})
     state.phase, state.claimant, state.claim, state.action = Phase.CHALLENGE, 0, "duke", "tax"
     prior = doubt_chance(state, 1)
-    state.allowances[1] = 10
+    state.allowances = (0, 10)
     trusting = doubt_chance(state, 1)
-    state.allowances[1], state.challenges[1] = 0, 10
+    state.allowances, state.challenges = (0, 0), (0, 10)
     sceptical = doubt_chance(state, 1)
     assert trusting < prior / 2 and sceptical > 0.8

@@ -53,8 +53,8 @@ def table(
     """A table at the start of `actor`'s turn with exactly these hands, coins and face-up cards."""
     n = len(hands)
     s = GAME.new_game(n, seed, {"start_player": 0, "two_player_variant": False})
-    s.hidden = [list(h) for h in hands]
-    s.revealed = [list(r) for r in revealed] if revealed else [[] for _ in range(n)]
+    s.hidden = [tuple(h) for h in hands]
+    s.revealed = [tuple(r) for r in revealed] if revealed else [() for _ in range(n)]
     s.coins = list(coins) if coins else [2] * n
     s.treasury = 50 - sum(s.coins)
     if court is None:
@@ -62,7 +62,7 @@ def table(
         court = sorted((FULL_DECK - used).elements())
     s.court = list(court)
     s.actor = actor
-    s.out = [q for q in range(n) if len(s.revealed[q]) == 2]
+    s.out = tuple(q for q in range(n) if len(s.revealed[q]) == 2)
     return s
 
 
@@ -151,7 +151,7 @@ def test_two_player_variant_keeps_the_pick_and_deals_one_card_from_the_third_set
     s = GAME.new_game(2, 7, {"start_player": 1})
     t = GAME.apply(s, 0, PickCard(DUKE))
     assert not t.barrier and GAME.to_act(t.state) == (1,)
-    assert t.state.hidden[0] == [DUKE]
+    assert t.state.hidden[0] == (DUKE,)
     assert all(e["to"] == [0] for e in t.events if "character" in e)
     t = GAME.apply(t.state, 1, PickCard(DUKE))
     s = t.state
@@ -248,7 +248,7 @@ def test_coup_costs_seven_and_the_target_loses_an_influence_at_once() -> None:
     # the target chooses which of its two cards to turn up
     assert s.phase is Phase.LOSE and legal(s) == [LoseInfluence(AMBASSADOR), LoseInfluence(DUKE)]
     s, ev = act(s, LoseInfluence(DUKE))
-    assert s.revealed[2] == [DUKE] and s.hidden[2] == [AMBASSADOR]
+    assert s.revealed[2] == (DUKE,) and s.hidden[2] == (AMBASSADOR,)
     assert GAME.to_act(s) == (1,)
 
 
@@ -297,7 +297,7 @@ def test_assassination_costs_three_and_the_target_loses_an_influence() -> None:
     assert s.phase is Phase.BLOCK and GAME.to_act(s) == (2,)
     assert legal(s) == [Block(COUNTESS), NoBlock()]
     s, _ = act(s, NoBlock(), LoseInfluence(DUKE))
-    assert s.revealed[2] == [DUKE] and s.coins[0] == 0
+    assert s.revealed[2] == (DUKE,) and s.coins[0] == 0
 
 
 def test_assassination_needs_three_coins() -> None:
@@ -309,7 +309,7 @@ def test_assassination_blocked_by_the_countess_still_costs_three() -> None:
     s = table([ASSASSIN, CAPTAIN], [COUNTESS, DUKE], [AMBASSADOR, DUKE], coins=[3, 2, 2])
     s, ev = act(s, Assassinate(1), Allow(), Allow(), Block(COUNTESS), Allow(), Allow())
     assert "action_blocked" in kinds(ev)
-    assert s.coins[0] == 0 and s.revealed == [[], [], []]
+    assert s.coins[0] == 0 and s.revealed == [(), (), ()]
     assert total_coins(s) == 50
 
 
@@ -418,7 +418,7 @@ def test_winner_of_a_challenge_shuffles_the_card_back_and_draws() -> None:
     # the challenger loses an influence (its last choice), then the tax goes through
     assert s.phase is Phase.LOSE and GAME.to_act(s) == (1,)
     s, _ = act(s, LoseInfluence(ASSASSIN))
-    assert s.coins[0] == 5 and s.revealed[1] == [ASSASSIN]
+    assert s.coins[0] == 5 and s.revealed[1] == (ASSASSIN,)
 
 
 def test_loser_of_a_challenge_loses_an_influence_of_their_choice() -> None:
@@ -426,7 +426,7 @@ def test_loser_of_a_challenge_loses_an_influence_of_their_choice() -> None:
     s, _ = act(s, Tax(), Challenge(), Reveal())
     assert s.loser == 1 and legal(s) == [LoseInfluence(COUNTESS), LoseInfluence(ASSASSIN)]
     s, _ = act(s, LoseInfluence(COUNTESS))
-    assert s.revealed[1] == [COUNTESS]
+    assert s.revealed[1] == (COUNTESS,)
 
 
 def test_a_challenged_player_may_decline_to_show_a_card() -> None:
@@ -434,7 +434,7 @@ def test_a_challenged_player_may_decline_to_show_a_card() -> None:
     s, ev = act(s, Tax(), Challenge(), Concede())
     assert "challenge_lost" in kinds(ev) and s.loser == 0
     s, ev = act(s, LoseInfluence(DUKE))
-    assert s.coins[0] == 2 and s.revealed[0] == [DUKE] and "action_failed" in kinds(ev)
+    assert s.coins[0] == 2 and s.revealed[0] == (DUKE,) and "action_failed" in kinds(ev)
 
 
 def test_a_challenged_player_without_the_card_can_only_concede() -> None:
@@ -449,7 +449,7 @@ def test_a_failed_action_costs_nothing() -> None:
     s, _ = act(s, Assassinate(1), Challenge())
     assert s.coins[0] == 0
     s, _ = act(s, Concede(), LoseInfluence(CAPTAIN))
-    assert s.coins[0] == 3 and s.revealed[1] == [] and total_coins(s) == 50
+    assert s.coins[0] == 3 and s.revealed[1] == () and total_coins(s) == 50
 
 
 def test_a_challenge_cannot_come_after_the_claim_was_allowed() -> None:
@@ -480,7 +480,7 @@ def test_a_challenged_blocker_with_the_card_wins_and_the_action_fails() -> None:
 def test_a_challenged_blocker_without_the_card_loses_and_the_action_goes_on() -> None:
     s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN], [AMBASSADOR, DUKE])
     s, ev = act(s, ForeignAid(), Block(DUKE), Challenge(), Concede(), LoseInfluence(COUNTESS))
-    assert "block_failed" in kinds(ev) and s.coins[0] == 4 and s.revealed[1] == [COUNTESS]
+    assert "block_failed" in kinds(ev) and s.coins[0] == 4 and s.revealed[1] == (COUNTESS,)
 
 
 def test_an_extortion_blocker_must_show_the_character_it_claimed() -> None:
@@ -505,7 +505,7 @@ def test_double_assassination_by_losing_a_challenge_to_the_assassin() -> None:
     s, _ = act(s, LoseInfluence(CAPTAIN))
     # the target may still claim the Countess, but lets it through: the second influence goes
     s, ev3 = act(s, NoBlock())
-    assert s.revealed[1] == [CAPTAIN, DUKE] and 1 in s.out
+    assert s.revealed[1] == (CAPTAIN, DUKE) and 1 in s.out
     assert s.coins[1] == 0 and s.treasury == 50 - s.coins[0] - s.coins[2]
     assert "eliminated" in kinds(ev3) and GAME.to_act(s) == (2,)
 
@@ -515,7 +515,7 @@ def test_double_assassination_by_a_false_countess() -> None:
     s, _ = act(s, Assassinate(1), Allow(), Allow(), Block(COUNTESS), Allow(), Challenge())
     assert legal(s) == [Concede()]
     s, ev = act(s, Concede(), LoseInfluence(DUKE))
-    assert "block_failed" in kinds(ev) and s.revealed[1] == [DUKE, CAPTAIN]
+    assert "block_failed" in kinds(ev) and s.revealed[1] == (DUKE, CAPTAIN)
     assert 1 in s.out and s.coins[0] == 0
 
 
@@ -578,8 +578,8 @@ def test_a_player_without_influence_leaves_and_their_coins_return_to_the_treasur
         revealed=[[], [ASSASSIN], []],
     )
     s, _ = act(s, LaunchCoup(1))
-    assert s.coins == [0, 0, 2] and s.treasury == 48 and s.out == [1]
-    assert s.revealed[1] == [ASSASSIN, COUNTESS]
+    assert s.coins == [0, 0, 2] and s.treasury == 48 and s.out == (1,)
+    assert s.revealed[1] == (ASSASSIN, COUNTESS)
     assert GAME.to_act(s) == (2,)
 
 
@@ -607,9 +607,9 @@ def test_the_last_player_standing_wins_and_there_are_no_ties() -> None:
         coins=[7, 2, 2],
         revealed=[[], [ASSASSIN], [DUKE]],
     )
-    s.out = []
+    s.out = ()
     s, _ = act(s, LaunchCoup(2))
-    assert s.out == [2] and GAME.to_act(s) == (1,)
+    assert s.out == (2,) and GAME.to_act(s) == (1,)
     s, _ = act(s, Tax(), Challenge(), Concede())
     assert s.phase is Phase.OVER and GAME.to_act(s) == ()
     outcome = GAME.outcome(s)
@@ -686,7 +686,7 @@ def test_sample_world_depends_only_on_what_the_seat_can_see() -> None:
     assert GAME.view(a, 0) == GAME.view(b, 0) and a != b
     assert GAME.sample_world(a, 0, random.Random(9)) == GAME.sample_world(b, 0, random.Random(9))
     world = GAME.sample_world(a, 0, random.Random(9))
-    assert world.hidden[0] == [DUKE, CAPTAIN]
+    assert world.hidden[0] == (DUKE, CAPTAIN)
     assert Counter(world.court + [c for h in world.hidden for c in h]) == FULL_DECK
 
 
@@ -695,13 +695,13 @@ def test_sampled_worlds_respect_the_face_up_cards() -> None:
     s = table(
         [DUKE, CAPTAIN], [COUNTESS], [AMBASSADOR, ASSASSIN], revealed=[[], [DUKE], []], court=None
     )
-    s.hidden[0] = [DUKE, DUKE]
+    s.hidden[0] = (DUKE, DUKE)
     s.court = sorted(
         (FULL_DECK - Counter([DUKE, DUKE, DUKE, COUNTESS, AMBASSADOR, ASSASSIN])).elements()
     )
     for k in range(20):
         world = GAME.sample_world(s, 0, random.Random(k))
-        assert DUKE not in world.court + world.hidden[1] + world.hidden[2]
+        assert DUKE not in (*world.court, *world.hidden[1], *world.hidden[2])
 
 
 def test_sample_world_in_the_two_player_variant_reconsiders_the_other_pick() -> None:
@@ -889,13 +889,13 @@ def test_claims_and_blocks_are_recorded_in_public_until_the_hand_changes() -> No
     # a challenge won by showing the card replaces it: the old claims say nothing now
     s2 = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN])
     s2, _ = act(s2, Tax(), Challenge(), Reveal(), LoseInfluence(COUNTESS))
-    assert s2.claimed[0] == () and s2.shown == [1, 0]
+    assert s2.claimed[0] == () and s2.shown == (1, 0)
 
 
 def test_a_caught_bluff_is_counted_and_its_claim_dropped() -> None:
     s = table([CAPTAIN, COUNTESS], [AMBASSADOR, ASSASSIN])
     s, _ = act(s, Tax(), Challenge(), Concede())
-    assert s.caught == [1, 0] and s.claimed[0] == ()
+    assert s.caught == (1, 0) and s.claimed[0] == ()
     assert GAME.view(s, 1)["caught"] == [1, 0]
 
 
@@ -934,13 +934,13 @@ def test_the_ai_weighs_worlds_by_the_claims_and_trusts_a_proven_claimant_more() 
     s, _ = act(s, Income(), Tax())
     s, _ = allow_all(s)
     holding, lying = s.copy(), s.copy()
-    lying.hidden[1] = [AMBASSADOR, CAPTAIN]
+    lying.hidden[1] = (AMBASSADOR, CAPTAIN)
     assert world_weight(GAME, holding, 0) == 1.0
     assert world_weight(GAME, lying, 0) == pytest.approx(bluff_rate(s, 1))
     # a seat that showed its cards when challenged is believed more
-    lying.shown[1] = 3
+    lying.shown = (0, 3)
     assert bluff_rate(lying, 1) < bluff_rate(s, 1)
-    lying.caught[1], lying.shown[1] = 3, 0
+    lying.caught, lying.shown = (0, 3), (0, 0)
     assert bluff_rate(lying, 1) > bluff_rate(s, 1)
 
 
@@ -966,7 +966,7 @@ def test_in_the_variant_a_sampled_rival_holds_its_pick_until_its_hand_goes_throu
     for k in range(30):
         world = GAME.sample_world(s, 0, random.Random(k))
         assert world.picks[1] in world.hidden[1]
-    s.redrawn[1] = True
+    s.redrawn = (False, True)
     assert GAME.view(s, 0)["redrawn"] == [False, True]
     loose = [GAME.sample_world(s, 0, random.Random(k)) for k in range(60)]
     assert any(w.picks[1] not in w.hidden[1] for w in loose)

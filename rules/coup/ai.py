@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core import Action, Game, JsonDict, Seat
+from rules.core import Action, Event, Game, JsonDict, Seat
+from rules.coup import logic
 from rules.coup.actions import (
     Allow,
     Assassinate,
@@ -137,7 +138,7 @@ def choose_block(state: CoupState, seat: Seat, rng: random.Random) -> Action:
     return NoBlock()
 
 
-def least_wanted(cards: list[Character]) -> Character:
+def least_wanted(cards: tuple[Character, ...] | list[Character]) -> Character:
     """The card to give up first: a duplicate, else the one lowest in KEEP_ORDER."""
     for card in cards:
         if cards.count(card) > 1:
@@ -330,3 +331,9 @@ def sceptic_bot(view: JsonDict, legal: list[Action], rng: random.Random) -> Acti
 
 BOTS = {"honest": honest_bot, "bluffer": bluffer_bot, "sceptic": sceptic_bot}
 """Baseline bots for `python -m rules arena coup --agents hard,honest` and `make bench`."""
+
+
+def play(game: Game[Any], state: CoupState, seat: Seat, action: Action) -> list[Event]:
+    """For the search: a legal action played on a world it owns, in place (see
+    `logic.play`, the same code `apply` runs on its copy)."""
+    return logic.play(state, seat, action)

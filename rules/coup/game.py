@@ -112,8 +112,8 @@ class Coup(Game[CoupState]):
     def open_view(self, state: CoupState) -> JsonDict:
         """The spectator's view plus `hands` (each seat's face-down cards) and `picks`."""
         out = self.view(state, None)
-        out["hands"] = [h[:] for h in state.hidden]
-        out["picks"] = state.picks[:]
+        out["hands"] = [list(h) for h in state.hidden]
+        out["picks"] = list(state.picks)
         return out
 
     def sample_world(self, state: CoupState, seat: Seat, rng: random.Random) -> CoupState:
@@ -155,22 +155,22 @@ def public_and_own(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
         "treasury": s.treasury,
         "court_size": len(s.court),
         "influence": [s.influence(q) for q in range(s.players)],
-        "revealed": [r[:] for r in s.revealed],
+        "revealed": [list(r) for r in s.revealed],
         "alive": [s.alive(q) for q in range(s.players)],
-        "eliminated": s.out[:],
+        "eliminated": list(s.out),
         "picked": [p is not None for p in s.picks],
-        "hand": s.hidden[seat][:] if mine and seat is not None else None,
+        "hand": list(s.hidden[seat]) if mine and seat is not None else None,
         "pick": s.picks[seat] if mine and seat is not None else None,
         "pending": _pending(s),
         # The public record the AI reads the others by (see CoupState), and what this
         # seat knows lies in the court because it put it back there itself.
         "claimed": [list(c) for c in s.claimed],
         "passed": [list(c) for c in s.passed],
-        "shown": s.shown[:],
-        "caught": s.caught[:],
-        "redrawn": s.redrawn[:],
-        "challenges": s.challenges[:],
-        "allowances": s.allowances[:],
+        "shown": list(s.shown),
+        "caught": list(s.caught),
+        "redrawn": list(s.redrawn),
+        "challenges": list(s.challenges),
+        "allowances": list(s.allowances),
         "court_known": list(s.court_known[seat]) if mine and seat is not None else None,
     }
 
@@ -230,9 +230,9 @@ def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
     for q in range(s.players):
         if q != seat:
             cards = [] if held is None else [held]
-            world.hidden[q] = cards + [unseen.pop() for _ in s.hidden[q][len(cards):]]
-        # What another seat remembers of the court is its own secret: forgotten here.
-        world.court_known[q] = s.court_known[q] if q == seat else ()
+            world.hidden[q] = (*cards, *[unseen.pop() for _ in s.hidden[q][len(cards):]])
+    # What another seat remembers of the court is its own secret: forgotten here.
+    world.court_known = tuple([s.court_known[q] if q == seat else () for q in range(s.players)])
     unseen.extend(c for c in _ALPHABETICAL for _ in range(known[c]))
     deal.shuffle(unseen)
     world.court = unseen
@@ -273,7 +273,7 @@ def _variant_cards(
                    if c in s.revealed[other] or seen[c] + known[c] <= base[c]]
         fits = in_hand or fits
     pick = fits[deal.below(len(fits))]
-    world.picks[other] = pick
+    world.picks = (*world.picks[:other], pick, *world.picks[other + 1:])
     base[pick] += 1
     unseen_copy = base[pick] - seen[pick] - known[pick] >= 1
     held = (pick if not s.redrawn[other] and pick not in s.revealed[other] and unseen_copy
@@ -287,8 +287,8 @@ def _picking_world(s: CoupState, seat: Seat, deal: Rng, world: CoupState) -> Cou
     other = 1 - seat
     if s.picks[other] is not None:
         pick = CHARACTERS[deal.below(len(CHARACTERS))]
-        world.picks[other] = pick
-        world.hidden[other] = [pick]
+        world.picks = (*world.picks[:other], pick, *world.picks[other + 1:])
+        world.hidden[other] = (pick,)
     court = list(CHARACTERS)
     deal.shuffle(court)
     world.court = court

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Action, Event, IllegalAction, Rng, Seat, SetupError, Transition, event
+from rules.core import Action, Event, IllegalAction, Rng, Seat, SetupError, Transition
 from rules.coup.actions import (
     TURN_ACTIONS,
     Allow,
@@ -43,6 +43,20 @@ from rules.coup.components import (
 )
 from rules.coup.state import NOBODY, CoupState, Next, Phase
 
+# -- small tuple edits (the state's records are tuples: a copy shares them) ---------
+
+
+def _put(values: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
+    """`values` with entry `seat` replaced by `value`."""
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def _without(cards: tuple[Character, ...], card: Character) -> tuple[Character, ...]:
+    """`cards` less one copy of `card` (which it holds)."""
+    i = cards.index(card)
+    return (*cards[:i], *cards[i + 1 :])
+
+
 # -- coins -----------------------------------------------------------------
 
 
@@ -51,13 +65,15 @@ def take_from_treasury(s: CoupState, seat: Seat, amount: int, ev: list[Event]) -
     got = min(amount, s.treasury)
     s.treasury -= got
     s.coins[seat] += got
-    ev.append(event("coins", source="treasury", dest=seat, amount=got, wanted=amount))
+    ev.append({"type": "coins", "to": "all", "source": "treasury", "dest": seat,
+               "amount": got, "wanted": amount})
 
 
 def pay_treasury(s: CoupState, seat: Seat, amount: int, ev: list[Event]) -> None:
     s.coins[seat] -= amount
     s.treasury += amount
-    ev.append(event("coins", source=seat, dest="treasury", amount=amount, wanted=amount))
+    ev.append({"type": "coins", "to": "all", "source": seat, "dest": "treasury",
+               "amount": amount, "wanted": amount})
 
 
 # -- declaring ---------------------------------------------------------------
@@ -68,15 +84,9 @@ def declare(s: CoupState, kind: str, target: Seat, ev: list[Event]) -> None:
     actor = s.actor
     s.action = kind
     s.target = target
-    ev.append(
-        event(
-            "declared",
-            seat=actor,
-            action=kind,
-            target=None if target == NOBODY else target,
-            character=CLAIMS.get(kind),
-        )
-    )
+    claim = CLAIMS.get(kind)
+    ev.append({"type": "declared", "to": "all", "seat": actor, "action": kind,
+               "target": None if target == NOBODY else target, "character": claim})
     cost = COSTS.get(kind, 0)
     if cost:
         pay_treasury(s, actor, cost, ev)
@@ -88,8 +98,9 @@ def declare(s: CoupState, kind: str, target: Seat, ev: list[Event]) -> None:
     elif kind == "foreign_aid":
         open_block_window(s, ev)
     else:
-        s.claimed[actor] += (CLAIMS[kind],)
-        open_challenge_window(s, actor, CLAIMS[kind], ev)
+        assert claim is not None
+        s.claimed = _put(s.claimed, actor, (*s.claimed[actor], claim))
+        open_challenge_window(s, actor, claim, ev)
 
 
 def open_challenge_window(s: CoupState, claimant: Seat, claim: Character, ev: list[Event]) -> None:
@@ -100,7 +111,8 @@ def open_challenge_window(s: CoupState, claimant: Seat, claim: Character, ev: li
     s.window = s.others_after(claimant)
     s.window_pos = 0
     s.phase = Phase.CHALLENGE
-    ev.append(event("challenge_window", claimant=claimant, character=claim, order=list(s.window)))
+    ev.append({"type": "challenge_window", "to": "all", "claimant": claimant,
+               "character": claim, "order": list(s.window)})
 
 
 def open_block_window(s: CoupState, ev: list[Event]) -> None:
@@ -110,26 +122,21 @@ def open_block_window(s: CoupState, ev: list[Event]) -> None:
     s.claimant = NOBODY
     s.claim = None
     s.phase = Phase.BLOCK
-    ev.append(
-        event(
-            "block_window",
-            action=s.action,
-            characters=list(BLOCKERS[s.action]),
-            order=list(s.window),
-        )
-    )
+    ev.append({"type": "block_window", "to": "all", "action": s.action,
+               "characters": list(BLOCKERS[s.action]), "order": list(s.window)})
 
 
 # -- answers -----------------------------------------------------------------
 
 
 def allow(s: CoupState, seat: Seat, ev: list[Event]) -> None:
-    ev.append(event("allowed", seat=seat, claimant=s.claimant))
-    s.allowances[seat] += 1
+    ev.append({"type": "allowed", "to": "all", "seat": seat, "claimant": s.claimant})
+    s.allowances = _put(s.allowances, seat, s.allowances[seat] + 1)
     s.window_pos += 1
     if s.window_pos < len(s.window):
         return
-    ev.append(event("claim_unchallenged", claimant=s.claimant, character=s.claim))
+    ev.append({"type": "claim_unchallenged", "to": "all", "claimant": s.claimant,
+               "character": s.claim})
     if s.blocker != NOBODY:
         block_stands(s, ev)
     else:
@@ -139,9 +146,10 @@ def allow(s: CoupState, seat: Seat, ev: list[Event]) -> None:
 def challenge(s: CoupState, seat: Seat, ev: list[Event]) -> None:
     """The first challenge closes the window; the claimant must prove the claim."""
     s.challenger = seat
-    s.challenges[seat] += 1
+    s.challenges = _put(s.challenges, seat, s.challenges[seat] + 1)
     s.phase = Phase.PROVE
-    ev.append(event("challenged", seat=seat, claimant=s.claimant, character=s.claim))
+    ev.append({"type": "challenged", "to": "all", "seat": seat, "claimant": s.claimant,
+               "character": s.claim})
 
 
 def reveal(s: CoupState, ev: list[Event]) -> None:
@@ -149,22 +157,22 @@ def reveal(s: CoupState, ev: list[Event]) -> None:
     seat = s.claimant
     card = s.claim
     assert card is not None
-    s.hidden[seat].remove(card)
-    ev.append(event("revealed", seat=seat, character=card, challenger=s.challenger))
+    ev.append({"type": "revealed", "to": "all", "seat": seat, "character": card,
+               "challenger": s.challenger})
     s.court.append(card)
     s.rng.shuffle(s.court)
     new = s.court.pop()
-    s.hidden[seat].append(new)
+    s.hidden[seat] = (*_without(s.hidden[seat], card), new)
     # The claim proved, the card is gone: the others learn nothing more of this hand
     # from its past claims. Only the claimant can follow the court through the shuffle.
-    s.shown[seat] += 1
-    s.redrawn[seat] = True
-    s.claimed[seat] = ()
-    s.passed[seat] = ()
+    s.shown = _put(s.shown, seat, s.shown[seat] + 1)
+    s.redrawn = _put(s.redrawn, seat, True)
+    s.claimed = _put(s.claimed, seat, ())
+    s.passed = _put(s.passed, seat, ())
     _court_drawn(s, seat, (new,), (card,))
-    ev.append(event("card_replaced", seat=seat, court=len(s.court)))
-    ev.append(event("drew_card", [seat], seat=seat, character=new))
-    ev.append(event("challenge_lost", seat=s.challenger, winner=seat))
+    ev.append({"type": "card_replaced", "to": "all", "seat": seat, "court": len(s.court)})
+    ev.append({"type": "drew_card", "to": [seat], "seat": seat, "character": new})
+    ev.append({"type": "challenge_lost", "to": "all", "seat": s.challenger, "winner": seat})
     after = Next.BLOCK_STANDS if s.blocker != NOBODY else Next.CLAIM_STANDS
     lose_influence(s, s.challenger, after, "challenge", ev)
 
@@ -172,10 +180,11 @@ def reveal(s: CoupState, ev: list[Event]) -> None:
 def concede(s: CoupState, ev: list[Event]) -> None:
     """The claimant does not (or cannot) show the character: the claim fails."""
     seat = s.claimant
-    s.caught[seat] += 1
-    s.claimed[seat] = tuple(c for c in s.claimed[seat] if c != s.claim)
-    ev.append(event("conceded", seat=seat, character=s.claim, challenger=s.challenger))
-    ev.append(event("challenge_lost", seat=seat, winner=s.challenger))
+    s.caught = _put(s.caught, seat, s.caught[seat] + 1)
+    s.claimed = _put(s.claimed, seat, tuple([c for c in s.claimed[seat] if c != s.claim]))
+    ev.append({"type": "conceded", "to": "all", "seat": seat, "character": s.claim,
+               "challenger": s.challenger})
+    ev.append({"type": "challenge_lost", "to": "all", "seat": seat, "winner": s.challenger})
     if s.blocker != NOBODY:
         lose_influence(s, seat, Next.BLOCK_FAILS, "challenge", ev)
         return
@@ -184,21 +193,23 @@ def concede(s: CoupState, ev: list[Event]) -> None:
         # A failed action costs nothing: the coins paid on declaring come back.
         s.treasury -= cost
         s.coins[seat] += cost
-        ev.append(event("coins", source="treasury", dest=seat, amount=cost, wanted=cost))
+        ev.append({"type": "coins", "to": "all", "source": "treasury", "dest": seat,
+                   "amount": cost, "wanted": cost})
     lose_influence(s, seat, Next.ACTION_FAILS, "challenge", ev)
 
 
 def block(s: CoupState, seat: Seat, character: Character, ev: list[Event]) -> None:
     s.blocker = seat
     s.block_card = character
-    s.claimed[seat] += (character,)
-    ev.append(event("blocked", seat=seat, character=character, action=s.action))
+    s.claimed = _put(s.claimed, seat, (*s.claimed[seat], character))
+    ev.append({"type": "blocked", "to": "all", "seat": seat, "character": character,
+               "action": s.action})
     open_challenge_window(s, seat, character, ev)
 
 
 def no_block(s: CoupState, seat: Seat, ev: list[Event]) -> None:
-    ev.append(event("not_blocked", seat=seat))
-    s.passed[seat] += BLOCKERS[s.action]
+    ev.append({"type": "not_blocked", "to": "all", "seat": seat})
+    s.passed = _put(s.passed, seat, (*s.passed[seat], *BLOCKERS[s.action]))
     s.window_pos += 1
     if s.window_pos == len(s.window):
         resolve(s, ev)
@@ -209,7 +220,7 @@ def no_block(s: CoupState, seat: Seat, ev: list[Event]) -> None:
 
 def lose_influence(s: CoupState, seat: Seat, after: Next, reason: str, ev: list[Event]) -> None:
     """`seat` must turn a card face up; with one card left there is nothing to choose."""
-    if not s.alive(seat):
+    if len(s.revealed[seat]) >= 2:
         proceed(s, after, ev)
     elif len(s.hidden[seat]) == 1:
         turn_up(s, seat, s.hidden[seat][0], reason, ev)
@@ -219,7 +230,7 @@ def lose_influence(s: CoupState, seat: Seat, after: Next, reason: str, ev: list[
         s.loser = seat
         s.after = after
         s.loss_reason = reason
-        ev.append(event("must_lose_influence", seat=seat, reason=reason))
+        ev.append({"type": "must_lose_influence", "to": "all", "seat": seat, "reason": reason})
 
 
 def chosen_loss(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> None:
@@ -235,22 +246,24 @@ def chosen_loss(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> N
 
 def turn_up(s: CoupState, seat: Seat, card: Character, reason: str, ev: list[Event]) -> None:
     """One influence lost; with none left the seat is out and its coins go to the treasury."""
-    s.hidden[seat].remove(card)
-    s.revealed[seat].append(card)
+    hand = s.hidden[seat] = _without(s.hidden[seat], card)
+    s.revealed[seat] = (*s.revealed[seat], card)
     if card in s.claimed[seat]:  # the claims of it are explained by the card now face up
-        s.claimed[seat] = tuple(c for c in s.claimed[seat] if c != card)
-    ev.append(event("influence_lost", seat=seat, character=card, reason=reason))
-    if s.hidden[seat]:
+        s.claimed = _put(s.claimed, seat, tuple([c for c in s.claimed[seat] if c != card]))
+    ev.append({"type": "influence_lost", "to": "all", "seat": seat, "character": card,
+               "reason": reason})
+    if hand:
         return
     coins = s.coins[seat]
     s.coins[seat] = 0
     s.treasury += coins
-    s.out.append(seat)
-    ev.append(event("eliminated", seat=seat, coins_returned=coins))
-    living = [q for q in range(s.players) if s.alive(q)]
+    s.out = (*s.out, seat)
+    ev.append({"type": "eliminated", "to": "all", "seat": seat, "coins_returned": coins})
+    living = [q for q in range(s.players) if len(s.revealed[q]) < 2]
     if len(living) == 1:
         s.phase = Phase.OVER
-        ev.append(event("game_over", winner=living[0], eliminated=list(s.out)))
+        ev.append({"type": "game_over", "to": "all", "winner": living[0],
+                   "eliminated": list(s.out)})
 
 
 def proceed(s: CoupState, after: Next, ev: list[Event]) -> None:
@@ -260,10 +273,10 @@ def proceed(s: CoupState, after: Next, ev: list[Event]) -> None:
     if after is Next.CLAIM_STANDS:
         claim_stands(s, ev)
     elif after is Next.BLOCK_FAILS:
-        ev.append(event("block_failed", seat=s.blocker, action=s.action))
+        ev.append({"type": "block_failed", "to": "all", "seat": s.blocker, "action": s.action})
         resolve(s, ev)
     elif after is Next.ACTION_FAILS:
-        ev.append(event("action_failed", seat=s.actor, action=s.action))
+        ev.append({"type": "action_failed", "to": "all", "seat": s.actor, "action": s.action})
         end_turn(s, ev)
     elif after is Next.BLOCK_STANDS:
         block_stands(s, ev)
@@ -276,7 +289,7 @@ def proceed(s: CoupState, after: Next, ev: list[Event]) -> None:
 
 def claim_stands(s: CoupState, ev: list[Event]) -> None:
     """The actor's claim holds: the target may still block, else the action resolves."""
-    if s.action in BLOCKERS and s.alive(s.target):
+    if s.action in BLOCKERS and len(s.revealed[s.target]) < 2:
         open_block_window(s, ev)
     else:
         resolve(s, ev)
@@ -284,14 +297,15 @@ def claim_stands(s: CoupState, ev: list[Event]) -> None:
 
 def block_stands(s: CoupState, ev: list[Event]) -> None:
     """A blocked action fails; what was paid for it stays paid."""
-    ev.append(event("action_blocked", seat=s.actor, action=s.action, blocker=s.blocker))
+    ev.append({"type": "action_blocked", "to": "all", "seat": s.actor, "action": s.action,
+               "blocker": s.blocker})
     end_turn(s, ev)
 
 
 def resolve(s: CoupState, ev: list[Event]) -> None:
     """The action takes effect."""
     actor, kind, target = s.actor, s.action, s.target
-    ev.append(event("action_resolved", seat=actor, action=kind))
+    ev.append({"type": "action_resolved", "to": "all", "seat": actor, "action": kind})
     if kind == "foreign_aid":
         take_from_treasury(s, actor, 2, ev)
     elif kind == "tax":
@@ -300,7 +314,8 @@ def resolve(s: CoupState, ev: list[Event]) -> None:
         amount = min(2, s.coins[target])
         s.coins[target] -= amount
         s.coins[actor] += amount
-        ev.append(event("coins", source=target, dest=actor, amount=amount, wanted=2))
+        ev.append({"type": "coins", "to": "all", "source": target, "dest": actor,
+                   "amount": amount, "wanted": 2})
     elif kind == "assassinate":
         lose_influence(s, target, Next.END_TURN, "assassination", ev)
         return
@@ -313,29 +328,31 @@ def resolve(s: CoupState, ev: list[Event]) -> None:
 def start_exchange(s: CoupState, ev: list[Event]) -> None:
     """Draw 2 cards from the court into the actor's hand; 2 must go back."""
     actor = s.actor
-    drawn = [s.court.pop() for _ in range(min(2, len(s.court)))]
-    s.hidden[actor].extend(drawn)
-    _court_drawn(s, actor, tuple(drawn), ())
+    court = s.court
+    drawn = tuple([court.pop() for _ in range(min(2, len(court)))])
+    s.hidden[actor] = (*s.hidden[actor], *drawn)
+    _court_drawn(s, actor, drawn, ())
     s.returns_left = len(drawn)
     s.phase = Phase.EXCHANGE
-    ev.append(event("exchange_drew", seat=actor, count=len(drawn), court=len(s.court)))
-    ev.append(event("exchange_cards", [actor], seat=actor, drawn=list(drawn)))
+    ev.append({"type": "exchange_drew", "to": "all", "seat": actor, "count": len(drawn),
+               "court": len(court)})
+    ev.append({"type": "exchange_cards", "to": [actor], "seat": actor, "drawn": list(drawn)})
 
 
 def return_card(s: CoupState, card: Character, ev: list[Event]) -> None:
     actor = s.actor
-    s.hidden[actor].remove(card)
+    s.hidden[actor] = _without(s.hidden[actor], card)
     s.court.append(card)
-    s.court_known[actor] += (card,)
+    s.court_known = _put(s.court_known, actor, (*s.court_known[actor], card))
     s.returns_left -= 1
-    ev.append(event("card_returned", seat=actor, court=len(s.court)))
-    ev.append(event("returned_card", [actor], seat=actor, character=card))
+    ev.append({"type": "card_returned", "to": "all", "seat": actor, "court": len(s.court)})
+    ev.append({"type": "returned_card", "to": [actor], "seat": actor, "character": card})
     if s.returns_left == 0:
-        s.redrawn[actor] = True
-        s.claimed[actor] = ()
-        s.passed[actor] = ()
+        s.redrawn = _put(s.redrawn, actor, True)
+        s.claimed = _put(s.claimed, actor, ())
+        s.passed = _put(s.passed, actor, ())
         s.rng.shuffle(s.court)
-        ev.append(event("court_shuffled", court=len(s.court)))
+        ev.append({"type": "court_shuffled", "to": "all", "court": len(s.court)})
         end_turn(s, ev)
 
 
@@ -344,12 +361,12 @@ def _court_drawn(
 ) -> None:
     """`seat` put `added` into the court and drew `drawn` from it: it still knows which of
     its remembered cards are there; nobody else can tell which ones were drawn."""
-    known = list(s.court_known[seat]) + list(added)
+    known = [*s.court_known[seat], *added]
     for card in drawn:
         if card in known:
             known.remove(card)
-    for q in range(s.players):
-        s.court_known[q] = tuple(known) if q == seat else ()
+    nothing = ()
+    s.court_known = tuple([tuple(known) if q == seat else nothing for q in range(s.players)])
 
 
 def end_turn(s: CoupState, ev: list[Event]) -> None:
@@ -362,14 +379,16 @@ def end_turn(s: CoupState, ev: list[Event]) -> None:
     s.returns_left = 0
     n = s.players
     actor = s.actor
+    revealed = s.revealed
     for i in range(1, n + 1):
         q = (actor + i) % n
-        if len(s.revealed[q]) < 2:
+        if len(revealed[q]) < 2:
             break
     s.actor = q
     s.phase = Phase.ACTION
     s.turns += 1
-    ev.append(event("turn", seat=q, coins=s.coins[q], must_coup=s.coins[q] >= 10))
+    coins = s.coins[q]
+    ev.append({"type": "turn", "to": "all", "seat": q, "coins": coins, "must_coup": coins >= 10})
 
 
 # -- setting up, choices, refusals, effects ------------------------------------
@@ -406,10 +425,10 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
         variant=variant,
         coins=[START_COINS] * players,
         treasury=0,
-        hidden=[[] for _ in range(players)],
-        revealed=[[] for _ in range(players)],
+        hidden=[() for _ in range(players)],
+        revealed=[() for _ in range(players)],
         court=[],
-        picks=[None] * players,
+        picks=(None,) * players,
         phase=Phase.PICK if variant else Phase.ACTION,
         actor=start,
         action="",
@@ -425,15 +444,15 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
         after=Next.END_TURN,
         loss_reason="",
         returns_left=0,
-        out=[],
-        claimed=[() for _ in range(players)],
-        passed=[() for _ in range(players)],
-        shown=[0] * players,
-        caught=[0] * players,
-        challenges=[0] * players,
-        allowances=[0] * players,
-        redrawn=[False] * players,
-        court_known=[() for _ in range(players)],
+        out=(),
+        claimed=((),) * players,
+        passed=((),) * players,
+        shown=(0,) * players,
+        caught=(0,) * players,
+        challenges=(0,) * players,
+        allowances=(0,) * players,
+        redrawn=(False,) * players,
+        court_known=((),) * players,
     )
     if variant:
         # The published two-player variant: the start player has only 1 coin; the
@@ -446,7 +465,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
     s.rng.shuffle(s.court)
     if not variant:
         for q in range(players):
-            s.hidden[q] = [s.court.pop(), s.court.pop()]
+            s.hidden[q] = (s.court.pop(), s.court.pop())
     s.treasury = TREASURY_COINS - sum(s.coins)
     return s
 
@@ -456,20 +475,20 @@ def legal_actions(state: CoupState, seat: Seat) -> list[Action]:
     phase = state.phase
     if phase is Phase.PICK:
         waiting = 0 <= seat < state.players and state.picks[seat] is None
-        return [PickCard(c) for c in CHARACTERS] if waiting else []
+        return list(_PICKS) if waiting else []
     if seat != state.awaiting:
         return []
+    if phase is Phase.ACTION:
+        return _turn_actions(state, seat)
     if phase is Phase.CHALLENGE:
-        return [Challenge(), Allow()]
+        return [_CHALLENGE, _ALLOW]
     if phase is Phase.BLOCK:
-        return [*(Block(c) for c in BLOCKERS[state.action]), NoBlock()]
+        return [*_BLOCKS[state.action], _NO_BLOCK]
     if phase is Phase.PROVE:
-        return [Reveal(), Concede()] if state.claim in state.hidden[seat] else [Concede()]
+        return [_REVEAL, _CONCEDE] if state.claim in state.hidden[seat] else [_CONCEDE]
     if phase is Phase.LOSE:
-        return [LoseInfluence(c) for c in _distinct(state.hidden[seat])]
-    if phase is Phase.EXCHANGE:
-        return [ReturnCard(c) for c in _distinct(state.hidden[seat])]
-    return _turn_actions(state, seat)
+        return [_LOSE[c] for c in _distinct(state.hidden[seat])]
+    return [_RETURN[c] for c in _distinct(state.hidden[seat])]
 
 
 def is_legal(state: CoupState, seat: Seat, action: Action) -> bool:
@@ -508,8 +527,18 @@ def is_legal(state: CoupState, seat: Seat, action: Action) -> bool:
     return False
 
 
+_ASSASSIN_COST = COSTS["assassinate"]
+# Actions are immutable values: the lists are built from these, never anew.
 _PICKS = tuple(PickCard(c) for c in CHARACTERS)
 _BLOCKS = {kind: tuple(Block(c) for c in chars) for kind, chars in BLOCKERS.items()}
+_LOSE = {c: LoseInfluence(c) for c in CHARACTERS}
+_RETURN = {c: ReturnCard(c) for c in CHARACTERS}
+_CHALLENGE, _ALLOW, _NO_BLOCK = Challenge(), Allow(), NoBlock()
+_REVEAL, _CONCEDE = Reveal(), Concede()
+_INCOME, _FOREIGN_AID, _TAX, _EXCHANGE = Income(), ForeignAid(), Tax(), Exchange()
+_COUPS = tuple(LaunchCoup(q) for q in range(6))
+_ASSASSINATIONS = tuple(Assassinate(q) for q in range(6))
+_STEALS = tuple(Steal(q) for q in range(6))
 
 
 def _holds(state: CoupState, seat: Seat, action: Action) -> bool:
@@ -550,48 +579,64 @@ def refusal(state: CoupState, seat: Seat, action: Action) -> IllegalAction | Non
 def apply_action(state: CoupState, seat: Seat, action: Action) -> Transition:
     """The effect of a legal action, on a copy of the state."""
     s = state.copy()
+    ev = play(s, seat, action)
+    barrier = False
+    for e in ev:
+        if e["type"] in _BARRIER_EVENTS:
+            barrier = True
+            break
+    return Transition(s, ev, barrier)
+
+
+def play(s: CoupState, seat: Seat, action: Action) -> list[Event]:
+    """The effect of a legal action (one `legal_actions(s, seat)` lists) on `s` itself;
+    its events. `apply_action` on a copy for everyone; the search on its own worlds."""
     ev: list[Event] = []
-    if isinstance(action, Challenge):
-        challenge(s, seat, ev)
-    elif isinstance(action, Allow):
+    kind = type(action)
+    if kind is Allow:
         allow(s, seat, ev)
-    elif isinstance(action, NoBlock):
+    elif kind is Challenge:
+        challenge(s, seat, ev)
+    elif kind is NoBlock:
         no_block(s, seat, ev)
-    elif isinstance(action, Block):
-        block(s, seat, action.character, ev)
-    elif isinstance(action, Reveal):
+    elif kind is Reveal:
         reveal(s, ev)
-    elif isinstance(action, Concede):
+    elif kind is Concede:
         concede(s, ev)
     elif isinstance(action, LoseInfluence):
         chosen_loss(s, seat, action.character, ev)
+    elif isinstance(action, Block):
+        block(s, seat, action.character, ev)
     elif isinstance(action, ReturnCard):
         return_card(s, action.character, ev)
     elif isinstance(action, PickCard):
         _pick(s, seat, action.character, ev)
     else:
         declare(s, action.TYPE, getattr(action, "target", NOBODY), ev)
-    barrier = any(e["type"] in _BARRIER_EVENTS for e in ev)
-    return Transition(s, ev, barrier)
+    return ev
 
 
-def _distinct(cards: list[Character]) -> list[Character]:
+def _distinct(cards: tuple[Character, ...]) -> tuple[Character, ...] | dict[Character, None]:
     """The different characters among `cards`, in the order they first appear."""
-    return list(dict.fromkeys(cards))
+    if len(cards) == 2 and cards[0] != cards[1]:
+        return cards
+    return dict.fromkeys(cards)
 
 
 def _turn_actions(s: CoupState, seat: Seat) -> list[Action]:
     """What the actor may declare: only a coup at 10+ coins; costs must be affordable."""
     coins = s.coins[seat]
     targets = s.others_after(seat)
-    coups: list[Action] = [LaunchCoup(t) for t in targets] if coins >= COUP_COST else []
     if coins >= FORCED_COUP_COINS:
-        return coups
-    out: list[Action] = [Income(), ForeignAid(), *coups, Tax()]
-    if coins >= COSTS["assassinate"]:
-        out.extend(Assassinate(t) for t in targets)
-    out.extend(Steal(t) for t in targets)
-    out.append(Exchange())
+        return [_COUPS[t] for t in targets]
+    out: list[Action] = [_INCOME, _FOREIGN_AID]
+    if coins >= COUP_COST:
+        out += [_COUPS[t] for t in targets]
+    out.append(_TAX)
+    if coins >= _ASSASSIN_COST:
+        out += [_ASSASSINATIONS[t] for t in targets]
+    out += [_STEALS[t] for t in targets]
+    out.append(_EXCHANGE)
     return out
 
 
@@ -614,15 +659,16 @@ def _explain_turn_action(s: CoupState, seat: Seat, action: Action) -> IllegalAct
 
 def _pick(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> None:
     """Two-player variant: keep a card of your own set; once both have, deal from the court."""
-    s.picks[seat] = card
-    s.hidden[seat].append(card)
-    ev.append(event("picked", seat=seat))
-    ev.append(event("picked_card", [seat], seat=seat, character=card))
-    if any(p is None for p in s.picks):
+    s.picks = _put(s.picks, seat, card)
+    s.hidden[seat] = (*s.hidden[seat], card)
+    ev.append({"type": "picked", "to": "all", "seat": seat})
+    ev.append({"type": "picked_card", "to": [seat], "seat": seat, "character": card})
+    if None in s.picks:
         return
     for q in range(s.players):
         dealt = s.court.pop()
-        s.hidden[q].append(dealt)
-        ev.append(event("dealt", [q], seat=q, character=dealt))
+        s.hidden[q] = (*s.hidden[q], dealt)
+        ev.append({"type": "dealt", "to": [q], "seat": q, "character": dealt})
     s.phase = Phase.ACTION
-    ev.append(event("turn", seat=s.actor, coins=s.coins[s.actor], must_coup=False))
+    ev.append({"type": "turn", "to": "all", "seat": s.actor, "coins": s.coins[s.actor],
+               "must_coup": False})

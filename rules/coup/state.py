@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rules.core import Rng, Seat
 from rules.coup.components import Character
 
 NOBODY = -1
+
+
+_AFTER = [[tuple((seat + i) % n for i in range(1, n)) for seat in range(n)] for n in range(7)]
+"""Per player count and seat: the other seats in order, starting after it."""
 
 
 class Phase(enum.Enum):
@@ -32,9 +36,14 @@ class Next(enum.Enum):
     END_TURN = "end_turn"  # coup or assassination done
 
 
-@dataclass(slots=True)
+@dataclass
 class CoupState:
-    """The whole table, hidden cards and court order included; `view` decides who sees what."""
+    """The whole table, hidden cards and court order included; `view` decides who sees what.
+
+    Cheap to copy: what changes on most moves is in a few lists (`coins`, `court`, and
+    the outer lists of `hidden` and `revealed`), copied by `copy`; every other part is
+    an immutable tuple that a move replaces rather than changes, so copies share it.
+    """
 
     players: int
     rng: Rng
@@ -42,10 +51,10 @@ class CoupState:
     variant: bool  # the two-player variant is in play
     coins: list[int]
     treasury: int
-    hidden: list[list[Character]]  # face-down cards (influence); the actor's hand in EXCHANGE
-    revealed: list[list[Character]]  # face-up cards: influence lost
+    hidden: list[tuple[Character, ...]]  # face-down cards (influence); the actor's hand in EXCHANGE
+    revealed: list[tuple[Character, ...]]  # face-up cards: influence lost
     court: list[Character]  # face down; drawn from the end
-    picks: list[Character | None]  # two-player variant: each seat's kept card
+    picks: tuple[Character | None, ...]  # two-player variant: each seat's kept card
     phase: Phase
     actor: Seat  # whose turn it is
     action: str  # the pending turn action's TYPE, "" when none
@@ -61,68 +70,40 @@ class CoupState:
     after: Next
     loss_reason: str
     returns_left: int  # cards the actor still has to return in EXCHANGE
-    out: list[Seat]  # eliminated seats, first out first
+    out: tuple[Seat, ...]  # eliminated seats, first out first
     turns: int = 1  # turns begun so far, this one included
     # -- public record of play, read by the AI's inference (all of it public but
     # `court_known`, which each seat sees only for itself) --
-    claimed: list[tuple[Character, ...]] = field(default_factory=list)
+    claimed: tuple[tuple[Character, ...], ...] = ()
     """Per seat: characters it claimed (acting or blocking) since its hand last changed
     before everyone's eyes (an exchange, a card shown and replaced); one entry per claim."""
-    passed: list[tuple[Character, ...]] = field(default_factory=list)
+    passed: tuple[tuple[Character, ...], ...] = ()
     """Per seat: characters it could have blocked with and did not, since that change."""
-    shown: list[int] = field(default_factory=list)
+    shown: tuple[int, ...] = ()
     """Per seat: challenges it won by showing the claimed card."""
-    caught: list[int] = field(default_factory=list)
+    caught: tuple[int, ...] = ()
     """Per seat: challenges it lost on its own claim (a bluff called, or a concession)."""
-    challenges: list[int] = field(default_factory=list)
+    challenges: tuple[int, ...] = ()
     """Per seat: claims it challenged."""
-    allowances: list[int] = field(default_factory=list)
+    allowances: tuple[int, ...] = ()
     """Per seat: claims it let pass when asked."""
-    redrawn: list[bool] = field(default_factory=list)
+    redrawn: tuple[bool, ...] = ()
     """Per seat: its hand has gone through the court (an exchange, a card shown and
     replaced), so in the two-player variant its pick may be gone."""
-    court_known: list[tuple[Character, ...]] = field(default_factory=list)
+    court_known: tuple[tuple[Character, ...], ...] = ()
     """Per seat, private: cards it knows lie in the court (cards it put back itself,
     not drawn since by anyone it cannot follow)."""
 
     def copy(self) -> CoupState:
-        return CoupState(
-            self.players,
-            self.rng.copy(),
-            self.theme,
-            self.variant,
-            self.coins[:],
-            self.treasury,
-            [h[:] for h in self.hidden],
-            [r[:] for r in self.revealed],
-            self.court[:],
-            self.picks[:],
-            self.phase,
-            self.actor,
-            self.action,
-            self.target,
-            self.claimant,
-            self.claim,
-            self.blocker,
-            self.block_card,
-            self.challenger,
-            self.window,
-            self.window_pos,
-            self.loser,
-            self.after,
-            self.loss_reason,
-            self.returns_left,
-            self.out[:],
-            self.turns,
-            self.claimed[:],
-            self.passed[:],
-            self.shown[:],
-            self.caught[:],
-            self.challenges[:],
-            self.allowances[:],
-            self.redrawn[:],
-            self.court_known[:],
-        )
+        new = object.__new__(CoupState)
+        fields = self.__dict__.copy()
+        fields["rng"] = Rng(self.rng.state)
+        fields["coins"] = self.coins[:]
+        fields["hidden"] = self.hidden[:]
+        fields["revealed"] = self.revealed[:]
+        fields["court"] = self.court[:]
+        new.__dict__ = fields
+        return new
 
     def alive(self, seat: Seat) -> bool:
         return len(self.revealed[seat]) < 2
@@ -136,8 +117,8 @@ class CoupState:
 
     def others_after(self, seat: Seat) -> tuple[Seat, ...]:
         """Living seats other than `seat`, in seat order starting after it."""
-        n = self.players
-        return tuple(q for q in ((seat + i) % n for i in range(1, n)) if len(self.revealed[q]) < 2)
+        revealed = self.revealed
+        return tuple([q for q in _AFTER[self.players][seat] if len(revealed[q]) < 2])
 
     @property
     def awaiting(self) -> Seat:

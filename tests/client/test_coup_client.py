@@ -146,7 +146,7 @@ def test_the_loser_clicks_the_card_to_turn_face_up(harness):
     assert card == hand[1]
     harness.click(rect.center)
     assert table.session.steps[-1].action == LoseInfluence(card)
-    assert table.session.state.revealed[0] == [card]
+    assert list(table.session.state.revealed[0]) == [card]
 
 
 def test_urbis_changes_names_and_art_never_the_rules(harness):
