@@ -48,6 +48,8 @@ class TableScene(Scene):
         # The curtain that rises once the last move's animation has played (public view).
         self.curtain_next: Seat | None = None
         self.prompt_held = False  # the prompt waits while a result is held up (`_holding`)
+        # (step, the view before it) while a tween holds that step's result back (`holds_state`)
+        self.state_held: tuple[int, dict[str, Any]] | None = None
         self.dialog: Any = None
         self.dialog_kind = ""
         self.save_path: Any = None  # this game's file (launch sets it when resuming one)
@@ -297,9 +299,16 @@ class TableScene(Scene):
         """Whose view the table shows: nobody's while a move plays out before a curtain."""
         return None if self.curtain_next is not None else self.session.viewer
 
+    def _held_step(self) -> int | None:
+        """The step whose result a playing tween still holds back (dice not landed yet)."""
+        if self.state_held is None or not self._holds("holds_state"):
+            return None
+        return self.state_held[0]
+
     def _show_view(self) -> None:
         viewer = self.shown_viewer()
-        self.view.show(self.session.view(viewer), viewer)
+        held = self.state_held if self._held_step() is not None else None
+        self.view.show(held[1] if held is not None else self.session.view(viewer), viewer)
         # Shared: a view may change its tips in place. Behind the curtain nothing of the
         # table may show, not even a tooltip.
         self.tips = [] if self.curtain_seat is not None else self.view.tips
@@ -317,6 +326,10 @@ class TableScene(Scene):
         lines += self.session.events(viewer)
         entries = []
         last_step = len(self.session.steps) - 1
+        held = self._held_step()
+        if held is not None:  # the held step's lines come when its result shows
+            lines = [(index, ev) for index, ev in lines if index < held]
+            last_step = held - 1
         for index, ev in lines[-LOG_LINES:]:
             text = self.view.describe(ev)
             if text:
@@ -415,6 +428,10 @@ class TableScene(Scene):
             self.app.rebuild()
         self.session.note_shown(transition.events, shown_to)
         self._animate(events, before)
+        if self._holds("holds_state"):
+            # The table keeps showing the state before this action (counters, log) until the
+            # tween that holds it ends: dice show their faces before what they change.
+            self.state_held = (len(self.session.steps) - 1, before)
         if self._holding() and self.curtain_seat is None:
             self.prompt_held = True
             self._refresh_controls()  # the next question waits for the result to be read
@@ -427,8 +444,15 @@ class TableScene(Scene):
 
     def _holding(self) -> bool:
         """A result the view holds up (a tween with `holds_prompt`, such as Kobayakawa's
-        showdown): no prompt is live until it is clicked away or its time runs out."""
-        return any(t.data.get("holds_prompt") for t in self.timeline.queue)
+        showdown, or `holds_state`, such as dice still rolling): no prompt is live until it
+        is clicked away or its time runs out."""
+        return self._holds("holds_prompt") or self._holds("holds_state")
+
+    def _holds(self, what: str) -> bool:
+        """Whether a queued tween holds something back: `holds_prompt` (the next question
+        waits), `holds_state` (the table shows the state before the action, log included,
+        until the tween ends)."""
+        return any(t.data.get(what) for t in self.timeline.queue)
 
     def _raise_curtain(self) -> None:
         self.curtain_seat, self.curtain_next = self.curtain_next, None
@@ -709,6 +733,10 @@ class TableScene(Scene):
         was_busy = self.timeline.busy
         self.timeline.update(dt)
         self.ctx.hidden = self.timeline.hidden()
+        if self.state_held is not None and not self._holds("holds_state"):
+            self.state_held = None  # landed: the counters and the log move on now
+            if self.curtain_seat is None and not (self.prompt_held and not self._holding()):
+                self._refresh_controls()
         if self.prompt_held and not self._holding():
             self.prompt_held = False
             if self.curtain_seat is None:
@@ -824,7 +852,7 @@ class TableScene(Scene):
         elif self.ctx.thinking is not None:
             words = tr("table.ai_turn", name=self.session.name(self.ctx.thinking))
             colour = (90, 80, 70)
-        elif self._holding():
+        elif self._holds("holds_prompt"):
             words, colour = tr("table.click_to_continue"), (90, 80, 70)
         else:
             words, colour = "", artwork.INK

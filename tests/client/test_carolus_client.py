@@ -347,3 +347,34 @@ def test_a_hinted_move_lights_its_disc_court_territory_or_stop_on_the_table(harn
     assert tr("cm.action.move_emperor", steps=hint.action.steps,
               where=view.territory_name(view.emperor_target(hint.action.steps))) \
         in table._hint_line()
+
+
+def test_the_dice_land_before_the_paladins_they_bring_show(harness):
+    """Rolling the clan dice: the reserve and the centre keep their counts and the log its
+    lines until the dice land (the table's `holds_state`); then both move on."""
+    table = start_table(harness)
+    seat = advance_to(harness, table, "roll")
+    harness.app.settings.animation_speed = 1.0
+    before = table.session.view(seat)
+    roll = next(a for a in table.session.legal(seat) if isinstance(a, RollDice))
+    harness.press(table.view.action_label(roll))
+    step = len(table.session.steps) - 1
+    after = table.session.game.view(table.session.steps[step].transition.state, seat)
+    assert (after["reserves"], after["centre"]) != (before["reserves"], before["centre"])
+    events = table.session.steps[step].transition.events
+    lines = [table.view.describe(ev) for ev in events if ev["type"] == "dice_rolled"]
+    assert lines and all(lines)
+    assert table.view.dice.rolling
+    for _ in range(3):  # while they tumble: the old counts, no line of the roll yet
+        shown = table.view.view
+        assert (shown["reserves"], shown["centre"]) == (before["reserves"], before["centre"])
+        assert not any(line in [e.text for e in table.log.entries] for line in lines)
+        harness.frames(5)
+    for _ in range(200):
+        if not table._holds("holds_state"):
+            break
+        harness.frames(1)
+    harness.frames(1)
+    shown = table.view.view
+    assert (shown["reserves"], shown["centre"]) == (after["reserves"], after["centre"])
+    assert all(line in [e.text for e in table.log.entries] for line in lines)

@@ -8,7 +8,9 @@ import pygame
 import pytest
 from client_harness import Harness
 
+from client import text
 from client.art.dice import DiceFace, DieKind, die_face, numbered
+from client.games.magnate.panels import SUITS
 from client.i18n import tr
 from client.scenes.launch import default_seats
 from client.scenes.table import TableScene
@@ -371,3 +373,47 @@ def test_a_hinted_play_lights_where_it_goes_on_the_table(harness, monkeypatch):
     harness.frames(2)
     expected = view.hint_rect(hint.action)
     assert (rings[-1] == expected) if expected is not None else not rings
+
+
+def drawn_counters(table):
+    """The token counters (×n) the table draws now, both strips, in drawing order."""
+    surface = pygame.Surface(table.app.size)
+    with text.recording() as rec:
+        table.draw(surface)
+    return [p.string for p in rec.placed if p.string.startswith("×")]
+
+
+def counters_of(view, table):
+    return [f"×{view['tokens'][seat].get(suit, 0)}"
+            for seat in (table.view.top, table.view.bottom) for suit in SUITS]
+
+
+def test_a_roll_shows_its_tokens_and_log_line_when_the_dice_land(harness):
+    """The dice tumble first; what they bring (tokens, the log's line) shows as they land,
+    and the next question waits for them (the table's `holds_state`)."""
+    table = start_table(harness, new_session([HUMAN, RANDOM_AI], seed=2))
+    harness.app.settings.animation_speed = 1.0
+    lift_curtain(harness, table)
+    seat = table.session.humans_to_act()[0]
+    assert table.session.state.phase.value == "roll"
+    before = table.session.view(seat)
+    harness.press(table.view.action_label(Roll()))
+    after = table.session.view(seat)
+    assert after["tokens"] != before["tokens"]  # this roll pays someone
+    events = table.session.steps[-1].transition.events
+    lines = [table.view.describe(ev) for ev in events if ev["type"] in ("dice_rolled", "income")]
+    assert lines and all(lines)
+    assert table.view.tray.rolling
+    for _ in range(3):  # while the dice tumble: the old counters, no line yet, no question
+        assert drawn_counters(table) == counters_of(before, table)
+        assert not any(line in [e.text for e in table.log.entries] for line in lines)
+        assert not [b for b, (name, _a) in table.buttons.items() if name == "act"]
+        harness.frames(5)
+    for _ in range(200):
+        if not table.timeline.busy:
+            break
+        harness.frames(1)
+    assert not table.timeline.busy
+    assert drawn_counters(table) == counters_of(after, table)
+    log = [e.text for e in table.log.entries]
+    assert all(line in log for line in lines)

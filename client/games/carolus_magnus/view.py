@@ -113,8 +113,8 @@ class CarolusView(GameView):
         self.painter.set_territories([t["tiles"] for t in view["territories"]])
         if view["dice"] and not self.dice.rolling:
             self.dice.set([(art.CLAN_DIE, FACE_VALUE[f]) for f in view["dice"]])
-        elif not view["dice"]:
-            self.dice.set([])
+        elif not view["dice"] and not self.dice.rolling:
+            self.dice.set([])  # (dice still rolling are the table's view from before them)
         self.tips = self._panel_tips()
 
     def update(self, dt: float) -> None:
@@ -719,7 +719,10 @@ class CarolusView(GameView):
             if kind == "dice_rolled":
                 dice = [(art.CLAN_DIE, FACE_VALUE[f]) for f in ev["dice"]]
                 self.dice.roll(dice)
-                out.append([Tween("dice", self.dice.duration, {}, frozenset({("dice",)}))])
+                # The table shows the state before the roll until the dice land: the cubes
+                # they bring and the log line come with their faces (`holds_state`).
+                out.append([Tween("dice", self.dice.duration, {"holds_state": True},
+                                  frozenset({("dice",)}))])
             elif kind == "emperor_moved" and before:
                 out.append(
                     [

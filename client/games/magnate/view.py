@@ -84,12 +84,17 @@ class MagnateView(MagnateWords, MagnatePanels, GameView):
             self.layout(self.rect, self.scale)
         if view.get("dice"):
             self.last_roll = (view["active"], list(view["dice"]))
-        if self.last_roll and self.last_roll[1] != self.tray.values():
+        if self.last_roll and self.last_roll[1] != self.tray.values() and not self.tray.rolling:
+            # (a roll still tumbling keeps its dice: the table shows the view from before
+            # the roll until they land, and that view's dice are the previous roll's)
             self.tray.set(panels.dice_for(self.last_roll[1]))
         if self.held and not self._still_held():
             self.held = None
         self.chooser = None
         self.tips[:] = self._tips()  # in place: the table shares this list
+
+    def update(self, dt: float) -> None:
+        self.tray.update(dt)  # the tumble's own clock: once it ends, nothing moves by itself
 
     def _quiet_tips(self, quiet: bool) -> None:
         """No hover notes over a chooser or a piece being dragged; back once it is gone."""
@@ -554,7 +559,9 @@ class MagnateView(MagnateWords, MagnatePanels, GameView):
                 values.append(other["die"])
         self.last_roll = (ev["seat"], values)
         self.tray.roll(panels.dice_for(values))
-        return [Tween("dice", self.tray.duration, {}, frozenset({("dice",)}))]
+        # Until the dice land the table shows the state before the roll: the tokens and the
+        # log line of what the dice bring come with their faces (`holds_state`).
+        return [Tween("dice", self.tray.duration, {"holds_state": True}, frozenset({("dice",)}))]
 
     def _card_source(self, seat: Seat, card: str) -> pygame.Rect:
         assert self.table is not None
