@@ -57,8 +57,8 @@ class ReplayScene(Scene):
             h - self.s(TOP_BAR) - self.s(62),
         )
         self.log.layout(log, self.app.scale)
+        self._show()  # first: a finished game's log may name what this step's view shows
         self.log.set_entries(self._log_entries())
-        self._show()
 
     def _button(self, rect: pygame.Rect, words: str, tip: str, name: str) -> None:
         button = text.button(rect, words, self.manager, scale=self.app.scale, tip=tip)

@@ -304,6 +304,10 @@ class CoupView(CoupPanels, GameView):
         if ev["type"] == "opening":
             key = "log.coup.opening_pick" if ev["pick"] else "log.coup.opening"
             return tr(key, seat=self.words.name(ev["seat"]), theme=tr(f"coup.theme.{ev['theme']}"))
+        picks = self.view.get("picks")  # only in a finished game's open view (a replay)
+        if ev["type"] == "picked" and picks and picks[ev["seat"]] is not None:
+            return tr("log.coup.picked_open", seat=self.words.name(ev["seat"]),
+                      card=self.words.card(picks[ev["seat"]]))
         return self.words.describe(ev)
 
     def opening_events(self, view: dict[str, Any]) -> list[Event]:
@@ -384,11 +388,13 @@ class CoupView(CoupPanels, GameView):
 
     def _draw_pick(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         mine = self.viewer is not None and not self.view["picked"][self.viewer]
+        over = "hands" in self.view  # a finished game's replay: nothing is secret any more
         for character, rect in self.pick_rects():
-            if mine:
+            if mine or over:
                 name = self.words.card(character)
                 surface.blit(art.card_face(character, rect.size, self.theme, name), rect)
-                self._outline(surface, rect, 4 if rect.collidepoint(ctx.hover) else 2)
+                if mine:
+                    self._outline(surface, rect, 4 if rect.collidepoint(ctx.hover) else 2)
             else:
                 surface.blit(art.card_back(rect.size, self.theme), rect)
 
