@@ -82,7 +82,7 @@ def test_drawing_lets_you_keep_one_of_two_and_discard_the_other_face_up() -> Non
     assert GAME.legal_actions(s, 0) == [Keep(own), Keep(top)]
     assert GAME.view(s, 0)["drawn"] == top and GAME.view(s, 1)["drawn"] is None
     s, events = act(s, Keep(top))
-    assert s.hands[0] == top and s.discards[0] == [own]
+    assert s.hands[0] == top and s.discards[0] == (own,)
     assert {"type": "kept", "to": "all", "seat": 0, "discarded": own} in events
 
 

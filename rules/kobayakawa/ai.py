@@ -13,7 +13,8 @@ import math
 import random
 from typing import Any
 
-from rules.core import Action, Game, JsonDict, Seat
+from rules.core import Action, Event, Game, JsonDict, Seat
+from rules.kobayakawa import logic
 from rules.kobayakawa.actions import Draw, Fight, Flip, Keep, Pass
 from rules.kobayakawa.components import CARDS, NO_CARD, ROUNDS, UNDECIDED
 from rules.kobayakawa.state import KobayakawaState, Phase
@@ -209,3 +210,9 @@ def information_key(game: Game[Any], world: KobayakawaState, seat: Seat) -> tupl
     is the same in all of them, so its card, and the card it drew if it is choosing."""
     drawing = world.phase is Phase.KEEP and world.seat_to_act == seat
     return (world.hands[seat], world.drawn if drawing else NO_CARD)
+
+
+def play(game: Game[Any], state: KobayakawaState, seat: Seat, action: Action) -> list[Event]:
+    """For the search: a legal action played on a world it owns, in place (see
+    `logic.play`, the same code `apply` runs on its copy)."""
+    return logic.play(state, seat, action)

@@ -91,7 +91,7 @@ class Kobayakawa(Game[KobayakawaState]):
             "kobayakawa": state.pile[-1] if state.pile else None,
             "pile": state.pile[:],
             "deck_size": len(state.deck),
-            "discards": [d[:] for d in state.discards],
+            "discards": [list(d) for d in state.discards],
             "in_round": [q in in_round for q in range(state.players)],
             "hand": state.hands[seat] if seat is not None and state.hands[seat] else None,
             "drawn": (

@@ -14,7 +14,6 @@ from rules.core import (
     Rng,
     Seat,
     Transition,
-    event,
 )
 from rules.kobayakawa.actions import Draw, Fight, Flip, Keep, Pass
 from rules.kobayakawa.components import (
@@ -50,7 +49,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> KobayakawaSta
         turn=0,
         hands=[NO_CARD] * players,
         drawn=NO_CARD,
-        discards=[[] for _ in range(players)],
+        discards=[() for _ in range(players)],
         pile=[],
         deck=[],
         stakes=[UNDECIDED] * players,
@@ -61,23 +60,35 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> KobayakawaSta
 
 def legal_actions(state: KobayakawaState, seat: Seat) -> list[Action]:
     """Every action `seat` may take now (none when it is not theirs to act)."""
-    if seat != state.seat_to_act:
+    phase = state.phase
+    if phase is Phase.OVER or seat != state.order[state.turn]:
         return []
-    if state.phase is Phase.CHOOSE:
-        return [Draw(), Flip()]
-    if state.phase is Phase.KEEP:
-        return [Keep(state.hands[seat]), Keep(state.drawn)]
-    return [Fight(), Pass()]
+    if phase is Phase.CHOOSE:
+        return [_DRAW, _FLIP]
+    if phase is Phase.KEEP:
+        return [_keep(state.hands[seat]), _keep(state.drawn)]
+    return [_FIGHT, _PASS]
+
+
+# Actions are immutable values: the lists are built from these, never anew.
+_DRAW, _FLIP, _FIGHT, _PASS = Draw(), Flip(), Fight(), Pass()
+_KEEPS = {card: Keep(card) for card in CARDS}
+
+
+def _keep(card: int) -> Action:
+    return _KEEPS.get(card) or Keep(card)
 
 def is_legal(state: KobayakawaState, seat: Seat, action: Action) -> bool:
     """Whether `action` is in `legal_actions(state, seat)`, without listing them."""
-    if seat != state.seat_to_act:
+    phase = state.phase
+    if phase is Phase.OVER or seat != state.order[state.turn]:
         return False
-    kind, phase = type(action), state.phase
+    kind = type(action)
     if phase is Phase.CHOOSE:
         return kind is Draw or kind is Flip
     if phase is Phase.KEEP:
-        return kind is Keep and action in (Keep(state.hands[seat]), Keep(state.drawn))
+        return isinstance(action, Keep) and (action.card == state.hands[seat]
+                                             or action.card == state.drawn)
     return kind is Fight or kind is Pass
 
 
@@ -97,34 +108,50 @@ def apply_action(state: KobayakawaState, seat: Seat, action: Action) -> Transiti
     """The effect of a legal action, on a copy of the state."""
     s = state.copy()
     events: list[Event] = []
+    barrier = _play(s, seat, action, events)
+    return Transition(s, events, barrier)
+
+
+def play(s: KobayakawaState, seat: Seat, action: Action) -> list[Event]:
+    """The effect of a legal action (one `legal_actions(s, seat)` lists) on `s` itself;
+    its events. `apply_action` on a copy for everyone; the search on its own worlds."""
+    events: list[Event] = []
+    _play(s, seat, action, events)
+    return events
+
+
+def _play(s: KobayakawaState, seat: Seat, action: Action, events: list[Event]) -> bool:
+    """`play`, appending to `events`; whether the move is an undo barrier."""
+    kind = type(action)
     barrier = False
-    if isinstance(action, Draw):
-        s.drawn = s.deck.pop()
+    if kind is Draw:
+        s.drawn = drawn = s.deck.pop()
         s.phase = Phase.KEEP
-        events.append(event("drew", seat=seat))
-        events.append(event("drew_card", [seat], seat=seat, card=s.drawn))
-        return Transition(s, events, True)
-    if isinstance(action, Keep):
+        events.append({"type": "drew", "to": "all", "seat": seat})
+        events.append({"type": "drew_card", "to": [seat], "seat": seat, "card": drawn})
+        return True
+    if kind is Pass:
+        s.stakes[seat] = 0
+        events.append({"type": "passed", "to": "all", "seat": seat})
+    elif kind is Fight:
+        reward = 2 if s.round == ROUNDS else 1
+        bet = min(reward, s.medals[seat])
+        s.medals[seat] -= bet
+        s.stakes[seat] = bet
+        events.append({"type": "fought", "to": "all", "seat": seat, "bet": bet})
+    elif isinstance(action, Keep):
         kept = action.card
         discarded = s.drawn if kept == s.hands[seat] else s.hands[seat]
         s.hands[seat] = kept
         s.drawn = NO_CARD
-        s.discards[seat].append(discarded)
-        events.append(event("kept", seat=seat, discarded=discarded))
-        events.append(event("kept_card", [seat], seat=seat, card=kept))
-    elif isinstance(action, Flip):
+        s.discards[seat] = (*s.discards[seat], discarded)
+        events.append({"type": "kept", "to": "all", "seat": seat, "discarded": discarded})
+        events.append({"type": "kept_card", "to": [seat], "seat": seat, "card": kept})
+    else:  # Flip
         card = s.deck.pop()
         s.pile.append(card)
         barrier = True
-        events.append(event("flipped", seat=seat, card=card))
-    elif isinstance(action, Fight):
-        bet = s.bet_for(seat)
-        s.medals[seat] -= bet
-        s.stakes[seat] = bet
-        events.append(event("fought", seat=seat, bet=bet))
-    elif isinstance(action, Pass):
-        s.stakes[seat] = 0
-        events.append(event("passed", seat=seat))
+        events.append({"type": "flipped", "to": "all", "seat": seat, "card": card})
     s.turn += 1
     if s.turn == len(s.order):
         s.turn = 0
@@ -133,10 +160,11 @@ def apply_action(state: KobayakawaState, seat: Seat, action: Action) -> Transiti
             barrier = True
         else:
             s.phase = Phase.BET
-            events.append(event("stage_two", bet=[s.bet_for(q) for q in range(s.players)]))
-    else:
-        s.phase = Phase.CHOOSE if s.phase is Phase.KEEP else s.phase
-    return Transition(s, events, barrier)
+            events.append({"type": "stage_two", "to": "all",
+                           "bet": [s.bet_for(q) for q in range(s.players)]})
+    elif s.phase is Phase.KEEP:
+        s.phase = Phase.CHOOSE
+    return barrier
 
 
 def deal_round(s: KobayakawaState, events: list[Event]) -> None:
@@ -157,20 +185,13 @@ def deal_round(s: KobayakawaState, events: list[Event]) -> None:
     s.turn = 0
     s.phase = Phase.CHOOSE
     s.drawn = NO_CARD
-    s.discards = [[] for _ in range(s.players)]
+    s.discards = [() for _ in range(s.players)]
     s.stakes = [UNDECIDED] * s.players
-    events.append(
-        event(
-            "round_started",
-            round=s.round,
-            start_player=s.start_player,
-            order=order,
-            kobayakawa=s.pile[-1],
-            last_round=s.last_round,
-        )
-    )
+    events.append({"type": "round_started", "to": "all", "round": s.round,
+                   "start_player": s.start_player, "order": order, "kobayakawa": s.pile[-1],
+                   "last_round": s.round == ROUNDS})
     for seat in order:
-        events.append(event("dealt_card", [seat], seat=seat, card=s.hands[seat]))
+        events.append({"type": "dealt_card", "to": [seat], "seat": seat, "card": s.hands[seat]})
 
 
 def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
@@ -181,7 +202,7 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
     if not fighters:
         s.centre -= s.reward
         record.update(winner=None, revealed=[], gained=0, lost=s.reward)
-        events.append(event("round_void", round=s.round, lost=s.reward))
+        events.append({"type": "round_void", "to": "all", "round": s.round, "lost": s.reward})
         next_start = next_with_medals(s, s.start_player)
     else:
         winner = fighters[0]
@@ -189,7 +210,7 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
         total = s.hands[winner]
         if len(fighters) > 1:
             revealed = [[q, s.hands[q]] for q in fighters]
-            events.append(event("revealed", cards=revealed))
+            events.append({"type": "revealed", "to": "all", "cards": revealed})
             lowest = min(fighters, key=lambda q: s.hands[q])
             totals = {q: s.hands[q] + (value if q == lowest else 0) for q in fighters}
             # max() keeps the first of equals, and `fighters` is in turn order: ties
@@ -203,23 +224,16 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
         s.medals[winner] += pot + s.reward
         s.centre -= s.reward
         record.update(winner=winner, revealed=revealed, gained=gained)
-        events.append(
-            event(
-                "round_won",
-                round=s.round,
-                winner=winner,
-                total=total if len(fighters) > 1 else None,
-                alone=len(fighters) == 1,
-                gained=gained,
-                from_centre=s.reward,
-            )
-        )
+        events.append({"type": "round_won", "to": "all", "round": s.round, "winner": winner,
+                       "total": total if len(fighters) > 1 else None,
+                       "alone": len(fighters) == 1, "gained": gained,
+                       "from_centre": s.reward})
         next_start = winner
     record["medals"] = s.medals[:]
-    s.history.append(record)
+    s.history = (*s.history, record)
     for q in s.order:
         if s.medals[q] == 0:
-            events.append(event("player_out", seat=q))
+            events.append({"type": "player_out", "to": "all", "seat": q})
     s.round += 1
     if s.round > ROUNDS or sum(1 for m in s.medals if m > 0) < 2:
         s.round = min(s.round, ROUNDS)
@@ -227,7 +241,8 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
         s.order = ()
         s.hands = [NO_CARD] * s.players
         outcome = Outcome.from_scores(s.medals)
-        events.append(event("game_over", medals=s.medals[:], winners=list(outcome.winners)))
+        events.append({"type": "game_over", "to": "all", "medals": s.medals[:],
+                       "winners": list(outcome.winners)})
         return
     s.start_player = next_start
     deal_round(s, events)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rules.core import JsonDict, Rng, Seat
 from rules.kobayakawa.components import ROUNDS
@@ -16,9 +16,14 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@dataclass(slots=True)
+@dataclass
 class KobayakawaState:
-    """The whole table, hidden cards included; only `view` decides who sees what."""
+    """The whole table, hidden cards included; only `view` decides who sees what.
+
+    Cheap to copy: the lists that most moves change are copied by `copy`; `discards`
+    holds a tuple per seat and `history` is a tuple, both replaced rather than changed,
+    so copies share them.
+    """
 
     players: int
     rng: Rng
@@ -31,31 +36,25 @@ class KobayakawaState:
     turn: int  # index into `order`
     hands: list[int]  # NO_CARD for seats out of the round
     drawn: int  # the card the seat to act has drawn, in phase KEEP
-    discards: list[list[int]]  # face-up discards of this round, per seat
+    discards: list[tuple[int, ...]]  # face-up discards of this round, per seat
     pile: list[int]  # the Kobayakawa pile; the last card is its value
     deck: list[int]  # face down; the top card is the last
     stakes: list[int]  # medals bet this round per seat; UNDECIDED before stage 2 speaks
-    history: list[JsonDict] = field(default_factory=list)
+    history: tuple[JsonDict, ...] = ()
+    """One record per round played (never changed once written)."""
 
     def copy(self) -> KobayakawaState:
-        return KobayakawaState(
-            self.players,
-            self.rng.copy(),
-            self.medals[:],
-            self.centre,
-            self.round,
-            self.start_player,
-            self.phase,
-            self.order,
-            self.turn,
-            self.hands[:],
-            self.drawn,
-            [d[:] for d in self.discards],
-            self.pile[:],
-            self.deck[:],
-            self.stakes[:],
-            self.history[:],
-        )
+        new = object.__new__(KobayakawaState)
+        fields = self.__dict__.copy()
+        fields["rng"] = Rng(self.rng.state)
+        fields["medals"] = self.medals[:]
+        fields["hands"] = self.hands[:]
+        fields["discards"] = self.discards[:]
+        fields["pile"] = self.pile[:]
+        fields["deck"] = self.deck[:]
+        fields["stakes"] = self.stakes[:]
+        new.__dict__ = fields
+        return new
 
     @property
     def seat_to_act(self) -> Seat | None:
