@@ -39,7 +39,7 @@ import itertools
 import math
 import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources as importlib_resources
 from pathlib import Path
 
@@ -480,6 +480,13 @@ class Coastline:
     def paint(self, surface: pygame.Surface, near: WorldRect, zoom: float, origin: Point,
               line: RGB = SEA_LINE, sea: RGB = SEA) -> None:
         """Paint what meets `near` (world) onto a surface whose corner is world `origin`."""
+        for _ in self.paint_steps(surface, near, zoom, origin, line, sea):
+            pass
+
+    def paint_steps(self, surface: pygame.Surface, near: WorldRect, zoom: float,
+                    origin: Point, line: RGB = SEA_LINE, sea: RGB = SEA) -> Iterator[None]:
+        """`paint`, yielding after each water-line and every few hundred hatches (the map's
+        renderer spreads a chunk over frames)."""
         ox, oy = origin
         z = zoom
         for i, _d in enumerate(self.water_lines):
@@ -489,12 +496,15 @@ class Coastline:
             for _key, run in self.shapes.lines(f"water{i}", near, zoom):
                 pygame.draw.aalines(surface, colour, False,
                                     [((x - ox) * z, (y - oy) * z) for x, y in run])
+            yield
         if zoom >= 0.3:
             width = max(1, round(1.4 * zoom))
             every = 1 if zoom >= 0.7 else 2  # farther out, every other hatch
             for n, item in enumerate(self.hatches.query(near)):
                 if n % every:
                     continue
+                if n and n % 600 == 0:
+                    yield
                 seg: tuple[Point, Point] = item  # type: ignore[assignment]
                 (ax, ay), (bx, by) = seg
                 pygame.draw.line(surface, line, ((ax - ox) * z, (ay - oy) * z),

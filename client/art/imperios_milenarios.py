@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 import pygame
 
@@ -129,13 +129,21 @@ class ImperiosPainter(MapPainter):
         return [[((x - ox) * z, (y - oy) * z) for x, y in run]
                 for _k, run in self.shapes.lines(group, near, z, keys)]
 
-    def paint(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
+                    zoom: float) -> Iterator[None]:
+        here = ((rect[0], rect[1]), zoom)
+        for _ in self._layers(surface, rect, zoom):
+            yield
+            self._origin, self._zoom = here  # another chunk may have been painted meanwhile
+
+    def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
         self._origin, self._zoom = (rect[0], rect[1]), zoom
         origin = (rect[0] * zoom, rect[1] * zoom)
         antique.tile(surface, antique.sea_texture(), origin)
         margin = 8 / max(zoom, 0.05)
         near = (rect[0] - margin, rect[1] - margin, rect[2] + 2 * margin, rect[3] + 2 * margin)
         wide = (rect[0] - 40, rect[1] - 40, rect[2] + 80, rect[3] + 80)  # water-lines reach
+        yield
         deep = self._fills("deep", near)
         if deep:
             layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -146,9 +154,13 @@ class ImperiosPainter(MapPainter):
         border = lerp(SEA_LINE, antique.SEA, 0.35)
         for run in self._lines("sea", near):
             antique.dashed(surface, run, border, line_w, max(3.0, 14 * zoom), max(3.0, 10 * zoom))
-        self.coast.paint(surface, wide, zoom, self._origin)
+        yield
+        yield from self.coast.paint_steps(surface, wide, zoom, self._origin)
+        yield
         antique.fill_polygons(surface, antique.wild_texture(), self._fills("wild", near), origin)
+        yield
         antique.fill_polygons(surface, antique.land_texture(), self._fills("land", near), origin)
+        yield
         shaded = frozenset(a.id for a in self.shaded if self.playing(a))
         pieces = self._fills("land", near, shaded)
         if pieces:
@@ -162,6 +174,7 @@ class ImperiosPainter(MapPainter):
                 for p in grey:
                     pygame.draw.polygon(layer, antique.GREY_WASH, p)
                 surface.blit(layer, (0, 0))
+        yield
         width = max(1, round(2.2 * zoom))
         for run in self._lines("land", near):
             if width > 1:
@@ -169,6 +182,7 @@ class ImperiosPainter(MapPainter):
             pygame.draw.aalines(surface, INK, False, run)
         for run in self._lines("wild", near):
             pygame.draw.aalines(surface, INK_SOFT, False, run)
+        yield
         for route in self.crossings:
             if overlaps(bbox(route.points), near):
                 dotted(surface, [self._px(p) for p in route.points], INK,
@@ -177,7 +191,9 @@ class ImperiosPainter(MapPainter):
             if overlaps(bbox(route.points), near):
                 dotted(surface, [self._px(p) for p in route.points], HALF_LINE_RED,
                        max(1.2, 4.5 * zoom), max(5.0, 18 * zoom))
+        yield
         self._paint_ornaments(surface, rect, zoom)
+        yield
         self._paint_names(surface, rect, zoom)
 
     def _paint_ornaments(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
@@ -222,54 +238,83 @@ class ImperiosPainter(MapPainter):
         if got is not None:
             return got
         out: list[tuple[WorldRect, pygame.Surface, Point, str]] = []
-
-        def add(img: pygame.Surface, world: Point, anchor: str) -> None:
+        for make, world, anchor in self._label_makers(zoom):
+            img = make()
             w, h = img.get_width() / zoom, img.get_height() / zoom
             x, y = world
             corner = {"center": (x - w / 2, y - h / 2), "midbottom": (x - w / 2, y - h),
                       "midtop": (x - w / 2, y)}[anchor]
             out.append(((corner[0], corner[1], w, h), img, world, anchor))
-
-        px = round(WILD_PX * zoom)
-        if px >= 9:
-            for area in self.wild + self.ocean + self.lakes:
-                colour = INK_SOFT if area.kind == "wild" else SEA_LINE
-                add(antique.lettering(self.name(area).upper(), px, colour, 0.45), area.centre,
-                    "center")
-        for area in self.seas:
-            px = max(NAME_FLOOR, round(SEA_PX * zoom))
-            colour = SEA_LINE if self.playing(area) else shade(SEA_LINE, 0.7)
-            add(antique.lettering(self.name(area).upper(), px, colour, 0.3), area.centre,
-                "center")
-        for area in self.lands:
-            playing = self.playing(area)
-            px = max(NAME_FLOOR, round(NAME_PX * zoom))
-            colour = INK if playing else (70, 70, 74)
-            x, y = area.centre
-            add(antique.lettering(self.name(area), px, colour, 0.02, bold=playing,
-                                  halo=antique.LAND_LIGHT if playing else None),
-                (x, y - 6), "midbottom")
-            if playing:
-                icon = self.icon(area, max(14, round(ICON_PX * zoom)))
-                if icon is not None:
-                    add(icon, (x, y), "midtop")
         if len(self._label_cache) > 8:
             self._label_cache.clear()
         self._label_cache[key] = out
         return out
 
+    def _label_makers(self, zoom: float) -> list[tuple[Callable[[], pygame.Surface], Point,
+                                                          str]]:
+        """How to make each name and pictogram at this zoom (from cached pictures), where
+        it goes and by which point of it."""
+        out: list[tuple[Callable[[], pygame.Surface], Point, str]] = []
+        lettering = antique.lettering
+        px = round(WILD_PX * zoom)
+        if px >= 9:
+            for area in self.wild + self.ocean + self.lakes:
+                colour = INK_SOFT if area.kind == "wild" else SEA_LINE
+                out.append((functools.partial(lettering, self.name(area).upper(), px, colour,
+                                              0.45), area.centre, "center"))
+        for area in self.seas:
+            px = max(NAME_FLOOR, round(SEA_PX * zoom))
+            colour = SEA_LINE if self.playing(area) else shade(SEA_LINE, 0.7)
+            out.append((functools.partial(lettering, self.name(area).upper(), px, colour, 0.3),
+                        area.centre, "center"))
+        for area in self.lands:
+            playing = self.playing(area)
+            px = max(NAME_FLOOR, round(NAME_PX * zoom))
+            colour = INK if playing else (70, 70, 74)
+            x, y = area.centre
+            out.append((functools.partial(lettering, self.name(area), px, colour, 0.02,
+                                          bold=playing,
+                                          halo=antique.LAND_LIGHT if playing else None),
+                        (x, y - 6), "midbottom"))
+            if playing and _icon_kind(area) is not None:
+                out.append((functools.partial(self._icon, area, max(14, round(ICON_PX * zoom))),
+                            (x, y), "midtop"))
+        return out
+
+    def _icon(self, area: Area, px: int) -> pygame.Surface:
+        icon = self.icon(area, px)
+        assert icon is not None
+        return icon
+
+    def warm_jobs(self, zoom: float) -> list[Callable[[], object]]:
+        """Each name and pictogram of this zoom, one job each, then the level's label list."""
+        jobs: list[Callable[[], object]] = [make for make, _w, _a in self._label_makers(zoom)]
+        jobs.append(functools.partial(self._labels, zoom))
+        return jobs
+
     def icon(self, area: Area, px: int) -> pygame.Surface | None:
         """The pictogram printed on a land area (None for a sea)."""
         p = area.properties
-        if p.get("capital_site") is True:
+        kind = _icon_kind(area)
+        if kind is None:
+            return None
+        if kind == "capital":
             return antique.capital_icon(5, px)
-        level = int(p.get("city_level", 0))
-        if level:
-            return antique.tower_icon(level, px)
-        vp = int(p.get("settlement_vp", 0))
-        if vp:
-            return antique.hut_icon(vp, px)
-        return None
+        if kind == "city":
+            return antique.tower_icon(int(p.get("city_level", 0)), px)
+        return antique.hut_icon(int(p.get("settlement_vp", 0)), px)
+
+
+def _icon_kind(area: Area) -> str | None:
+    """Which pictogram a land area carries: a capital site's, a city's, a settlement's."""
+    p = area.properties
+    if p.get("capital_site") is True:
+        return "capital"
+    if int(p.get("city_level", 0)):
+        return "city"
+    if int(p.get("settlement_vp", 0)):
+        return "settlement"
+    return None
 
 
 # -- pieces ---------------------------------------------------------------------------------------

@@ -54,6 +54,10 @@ class Camera:
     def max_level(self) -> int:
         return max(0, math.floor(math.log(MAX_ZOOM / self.unit) / math.log(STEP)))
 
+    def valid_level(self, level: int) -> bool:
+        """Whether a zoom step can reach `level`."""
+        return MIN_LEVEL <= level <= self.max_level()
+
     # -- conversions --------------------------------------------------------------------
     def to_screen(self, p: Point) -> tuple[float, float]:
         return (

@@ -5,13 +5,19 @@ painter only knows how to draw. `MapPainter` draws a plain board from the topolo
 (background, areas filled with an anti-aliased outline, routes as dotted lines), and games
 subclass it for their own look. `version` names what the picture depends on besides the
 map (e.g. which territories are merged): when it changes, every cached piece is dropped.
+
+Two hooks let the renderer spread a new zoom level's work over many frames without
+changing a pixel: `paint_steps` is `paint` as a generator that yields between layers (the
+renderer may resume it on a later frame; a painter that overrides only `paint` is painted
+in one step), and `warm_jobs(zoom)` lists small jobs that fill the caches a chunk at that
+zoom reads (names, pictograms), run before the level's first chunk.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 
 import pygame
@@ -106,8 +112,20 @@ class MapPainter:
         """The areas this painter draws, in drawing order."""
         return self.topology.areas
 
+    def warm_jobs(self, zoom: float) -> list[Callable[[], object]]:
+        """Small jobs that make what a chunk at `zoom` draws from caches (each a few
+        milliseconds at most), so the level's first chunk does not pay for all of them."""
+        return []
+
     def paint(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
         """Draw the world rectangle `rect` at `zoom` onto `surface` (its size is rect·zoom)."""
+        for _ in self.paint_steps(surface, rect, zoom):
+            pass
+
+    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
+                    zoom: float) -> Iterator[None]:
+        """`paint` in steps: the same drawing, yielding between layers so that the renderer
+        can go on with it on a later frame (the picture is the same either way)."""
         surface.fill(self.background)
         if self._tiles is not None:
             self.paint_tiles(surface, rect, zoom)
@@ -120,6 +138,7 @@ class MapPainter:
         for area in self.areas():
             if overlaps(self.boxes[area.id], rect, margin):
                 self.paint_area(surface, area, [to_px(p) for p in area.polygon], zoom)
+        yield
         for place in self.topology.places:
             if place.kind in self.marked_places:
                 x, y = place.position
@@ -155,3 +174,21 @@ class MapPainter:
                 if x0 <= x <= x1 and y0 <= y <= y1:
                     pos = ((x * tw - rect[0]) * zoom, (y * th - rect[1]) * zoom)
                     surface.blit(pygame.transform.scale(image, size), pos)
+
+
+def steps_of(painter: MapPainter, surface: pygame.Surface, rect: WorldRect,
+             zoom: float) -> Iterator[None]:
+    """The painter's `paint` of `rect` as steps: its `paint_steps` unless its class (or one
+    between it and `MapPainter`) overrides `paint` alone, then `paint` in one step."""
+    for klass in type(painter).__mro__:
+        if "paint_steps" in vars(klass):
+            return painter.paint_steps(surface, rect, zoom)
+        if "paint" in vars(klass):
+            break
+    return _one_step(painter, surface, rect, zoom)
+
+
+def _one_step(painter: MapPainter, surface: pygame.Surface, rect: WorldRect,
+              zoom: float) -> Iterator[None]:
+    painter.paint(surface, rect, zoom)
+    yield

@@ -12,21 +12,50 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Iterable
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass
 
 import pygame
 
 from client.board.camera import Camera
-from client.board.painter import MapPainter, WorldRect, bbox
+from client.board.painter import MapPainter, WorldRect, bbox, steps_of
 
 CHUNK = 256
 BASE_SIDE = 1024
 """The whole-map fallback picture's longest side, in pixels."""
 LEVELS_KEPT = 5
 SPRITE_BUDGET = 0.0015
-EASING_SHARE = 0.5
-"""While the camera eases, chunk painting gets this share of its budget (the frame also
-scales the last picture then)."""
+FRAME_TARGET = 0.0034
+"""Seconds of the main thread's time a whole frame should stay within, painting included:
+the painting of a frame gets what the rest of the last frames left of it."""
+MIN_WORK = 0.0003
+"""Painting a frame gets at least this much, however busy the rest of the frame is."""
+FRAME_HISTORY = 8
+"""The painting budget follows the costliest of this many last frames."""
+
+
+def _fine_thread_clock() -> bool:
+    try:
+        return time.get_clock_info("thread_time").resolution <= 1e-5
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+_FINE_CLOCK = _fine_thread_clock()
+_clock = time.thread_time if _FINE_CLOCK else time.perf_counter
+"""This thread's processor time where the system measures it finely (a frame's cost without
+what other programs or threads took meanwhile), else the wall clock."""
+
+
+@dataclass
+class _Job:
+    """A chunk being painted over several frames: its painter's remaining steps."""
+
+    level: int
+    key: tuple[int, int]
+    surface: pygame.Surface
+    steps: Iterator[None]
 SPRITE_MAX_PIXELS = 360_000
 RGBA = tuple[int, int, int, int]
 
@@ -48,7 +77,13 @@ class MapRenderer:
         self._sharp: tuple[int, float, tuple[float, float], tuple[int, int]] | None = None
         self._sprite_deadline = 0.0
         self._sharp_before: object = None
-        self._chunk_cost: dict[int, float] = {}  # seconds a chunk of a level takes, smoothed
+        self._cost: dict[str, float] = {}  # seconds a warm job or a paint step takes, smoothed
+        self._warm_todo: dict[int, deque[Callable[[], object]]] = {}
+        self._job: _Job | None = None
+        self._first = True  # no work done yet this frame
+        self._mark: float | None = None  # the clock when the last frame's preparing began
+        self._worked = 0.0  # how long the last frame's preparing took
+        self._others: deque[float] = deque(maxlen=FRAME_HISTORY)
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
 
     # -- caches ---------------------------------------------------------------------------
@@ -59,6 +94,8 @@ class MapRenderer:
         self._sprites.clear()
         self._last = self._sharp = None
         self._version = self.painter.version
+        self._warm_todo.clear()
+        self._job = None
 
     def _check(self, camera: Camera) -> None:
         """Drop what no longer matches: the map's look changed, or the levels were
@@ -70,7 +107,8 @@ class MapRenderer:
             self._sprites.clear()
             self._last = self._sharp = None
             self._unit = camera.unit
-            self._chunk_cost.clear()
+            self._warm_todo.clear()
+            self._job = None
 
     def base(self) -> pygame.Surface:
         if self._base is None:
@@ -88,6 +126,7 @@ class MapRenderer:
         while len(self._levels) > LEVELS_KEPT:
             far = max(self._levels, key=lambda lv: abs(lv - current))
             del self._levels[far]
+            self._warm_todo.pop(far, None)  # its names may leave the caches: warm them again
 
     def cached_levels(self) -> list[int]:
         return list(self._levels)
@@ -106,54 +145,121 @@ class MapRenderer:
         return [(i, j) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)]
 
     def _paint_chunk(self, zoom: float, key: tuple[int, int]) -> pygame.Surface:
+        """One chunk painted at once (what the renderer's steps add up to)."""
+        surface, rect = self._chunk_canvas(zoom, key)
+        self.painter.paint(surface, rect, zoom)
+        self.painted += 1
+        return surface
+
+    def _chunk_canvas(self, zoom: float,
+                      key: tuple[int, int]) -> tuple[pygame.Surface, WorldRect]:
         side = CHUNK / zoom
         wx, wy = key[0] * side, key[1] * side
         ww = min(side, self.world_size[0] - wx)
         wh = min(side, self.world_size[1] - wy)
         size = (max(1, math.ceil(ww * zoom)), max(1, math.ceil(wh * zoom)))
-        surface = _new_opaque(size)
-        self.painter.paint(surface, (wx, wy, ww, wh), zoom)
-        self.painted += 1
-        return surface
+        return _new_opaque(size), (wx, wy, ww, wh)
 
-    def _paint_timed(self, camera: Camera, level: int, key: tuple[int, int]) -> None:
-        """Paint one chunk of `level` and keep a running estimate of what a chunk costs."""
-        start = time.perf_counter()
-        self.chunks_of(level)[key] = self._paint_chunk(camera.level_zoom(level), key)
-        took = time.perf_counter() - start
-        before = self._chunk_cost.get(level)
-        self._chunk_cost[level] = took if before is None else 0.7 * before + 0.3 * took
+    # -- the work of a frame -------------------------------------------------------------------
+    def _frame_budget(self, now: float, cap: float) -> float:
+        """How long this frame's painting may take: what is left of `FRAME_TARGET` once the
+        rest of a frame is paid for (the most the main thread spent outside this work in
+        the last few frames), never more than `cap` nor less than `MIN_WORK`."""
+        mark, self._mark = self._mark, now
+        if _FINE_CLOCK and mark is not None:
+            other = now - mark - self._worked
+            if 0.0 <= other < 0.25:
+                self._others.append(other)
+            else:  # the table was away (a menu, a pause): start measuring afresh
+                self._others.clear()
+        self._worked = 0.0
+        if not self._others:
+            return cap
+        return min(cap, max(MIN_WORK, FRAME_TARGET - max(self._others)))
 
-    def _fits(self, level: int, start: float, budget: float, first: bool) -> bool:
-        """Whether another chunk of `level` fits in what is left of `budget`: the first of a
-        frame when time is left at all, the next ones only if their expected cost fits too,
-        so the budget is kept rather than overrun by a chunk."""
-        spent = time.perf_counter() - start
+    def _may(self, kind: str, start: float, budget: float | None, first: bool) -> bool:
+        """Whether one more unit of work of `kind` fits in what is left of `budget`: the
+        first of a frame whenever time is left at all (so the map always gets on), the
+        next ones only if their expected cost fits too."""
+        if budget is None:
+            return True
+        spent = _clock() - start
         if first:
             return spent <= budget
-        return spent + self._chunk_cost.get(level, 0.0) <= budget
+        return spent + self._cost.get(kind, 0.0) <= budget
+
+    def _note(self, kind: str, took: float) -> None:
+        before = self._cost.get(kind)
+        self._cost[kind] = took if before is None else 0.7 * before + 0.3 * took
+
+    def _warm_queue(self, camera: Camera, level: int) -> deque[Callable[[], object]]:
+        queue = self._warm_todo.get(level)
+        if queue is None:
+            queue = self._warm_todo[level] = deque(
+                self.painter.warm_jobs(camera.level_zoom(level)))
+        return queue
+
+    def _work(self, camera: Camera, level: int, margin: int, start: float,
+              budget: float | None) -> bool:
+        """Make `level`'s pictures the camera needs (its painter's warm jobs, then the missing
+        chunks of the view plus `margin` chunks round it), in small steps while `budget`
+        lasts. True when all of them are ready."""
+        queue = self._warm_queue(camera, level)
+        while queue:
+            if not self._may("warm", start, budget, self._first):
+                return False
+            began = _clock()
+            queue.popleft()()
+            self._note("warm", _clock() - began)
+            self._first = False
+        chunks = self.chunks_of(level)
+        wanted = [k for k in self.visible_chunks(camera, level, margin) if k not in chunks]
+        job = self._job
+        if job is not None and job.level == level and job.key in wanted:
+            wanted.remove(job.key)
+            wanted.insert(0, job.key)  # go on with the chunk already begun
+        return all(self._paint_steps(camera, level, key, start, budget) for key in wanted)
+
+    def _paint_steps(self, camera: Camera, level: int, key: tuple[int, int], start: float,
+                     budget: float | None) -> bool:
+        """Go on painting one chunk, a step (a layer of its painter) at a time; True once
+        it is in the level's cache."""
+        job = self._job
+        if job is None or (job.level, job.key) != (level, key):
+            zoom = camera.level_zoom(level)
+            surface, rect = self._chunk_canvas(zoom, key)
+            job = self._job = _Job(level, key, surface, steps_of(self.painter, surface, rect,
+                                                                 zoom))
+        while True:
+            if not self._may("step", start, budget, self._first):
+                return False
+            began = _clock()
+            try:
+                next(job.steps)
+            except StopIteration:
+                self.chunks_of(level)[key] = job.surface
+                self.painted += 1
+                self._job = None
+                return True
+            finally:
+                self._note("step", _clock() - began)
+                self._first = False
 
     def prepare(self, camera: Camera, budget: float | None = 0.002) -> bool:
-        """Paint missing chunks of the camera's level (then of the levels next to it) for
-        at most `budget` seconds (None: all of the current level). True when the current
-        level's visible chunks are all ready."""
+        """Paint missing chunks of the camera's level (then, when the camera rests, a ring
+        round the view and the levels next to it) for at most `budget` seconds of this
+        frame (less when the rest of the frame leaves less of `FRAME_TARGET`; None: all of
+        the current level at once). True when the current level's visible chunks are all
+        ready."""
         self._check(camera)
         self.base()
-        start = time.perf_counter()
-        if budget is not None and camera.easing:
-            budget *= EASING_SHARE
-        plan = [(camera.level, k) for k in self.visible_chunks(camera, camera.level)]
-        ready = True
-        first = True
-        for level, key in plan:
-            chunks = self.chunks_of(level)
-            if key in chunks:
-                continue
-            if budget is not None and not self._fits(level, start, budget, first):
-                ready = False
-                break
-            self._paint_timed(camera, level, key)
-            first = False
+        start = _clock()
+        if budget is not None:
+            budget = self._frame_budget(start, budget)
+        else:
+            self._job = None  # painted whole below: a half-made chunk is not resumed
+        self._first = True
+        ready = self._work(camera, camera.level, 0, start, budget)
         if ready and budget is not None and not camera.easing:
             if self._sharp is not None and self._sharp == self._sharp_before:
                 # Still for two frames: get ready for the next gesture.
@@ -161,6 +267,8 @@ class MapRenderer:
                 self._prefetch(camera, start, budget)
             self._sharp_before = self._sharp
         self._trim(camera.level)
+        if budget is not None:
+            self._worked = _clock() - start
         return ready
 
     def _prefetch(self, camera: Camera, start: float, budget: float) -> None:
@@ -168,14 +276,10 @@ class MapRenderer:
         chunks round the view (a pan), then the neighbouring levels (a zoom step)."""
         plan = [(camera.level, 1), (camera.level + 1, 0), (camera.level - 1, 0)]
         for level, margin in plan:
-            for key in self.visible_chunks(camera, level, margin):
-                have = self._levels.get(level)
-                if have is not None and key in have:
-                    continue
-                if not self._fits(level, start, budget * 0.5, False):
-                    return
-                self._paint_timed(camera, level, key)
-                self._trim(camera.level)
+            if not camera.valid_level(level):
+                continue
+            if not self._work(camera, level, margin, start, budget):
+                return
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
@@ -190,29 +294,59 @@ class MapRenderer:
         chunks = self._levels.get(level, {})
         keys = self.visible_chunks(camera, level)
         sharp = not camera.easing and abs(camera.zoom - camera.level_zoom(level)) < 1e-9
-        if not (sharp and all(k in chunks for k in keys)):
-            self._draw_scaled(surface, camera)
-        if sharp:
+        if not sharp:
+            self._draw_scaled(surface, camera, view)
+        else:
+            complete = True
             for key in keys:
+                x, y = camera.to_screen(
+                    (key[0] * CHUNK / camera.zoom, key[1] * CHUNK / camera.zoom)
+                )
                 chunk = chunks.get(key)
                 if chunk is not None:
-                    x, y = camera.to_screen(
-                        (key[0] * CHUNK / camera.zoom, key[1] * CHUNK / camera.zoom)
-                    )
                     surface.blit(chunk, (round(x), round(y)))
-            if all(k in chunks for k in keys):
+                else:  # not painted yet: what the pictures at hand show there, scaled
+                    complete = False
+                    hole = pygame.Rect(round(x), round(y), CHUNK, CHUNK).clip(view)
+                    if hole.w and hole.h:
+                        self._draw_scaled(surface, camera, hole)
+            if complete:
                 # Remember (cheaply) the last sharp view; its picture is only put together
                 # from the chunks if a zoom starts from it.
                 self._sharp = (level, camera.zoom, camera.origin, view.size)
         surface.set_clip(clip)
 
-    def _draw_scaled(self, surface: pygame.Surface, camera: Camera) -> None:
+    def _draw_scaled(self, surface: pygame.Surface, camera: Camera, region: pygame.Rect) -> None:
+        """`region` of the view from the last sharp view scaled to the camera, and from the
+        whole-map picture scaled where that does not reach (only there: each scaling costs
+        by the pixels it makes)."""
+        clip = surface.get_clip()
+        surface.set_clip(region.clip(clip))
+        self._scaled_pictures(surface, camera, region)
+        surface.set_clip(clip)
+
+    def _scaled_pictures(self, surface: pygame.Surface, camera: Camera,
+                         region: pygame.Rect) -> None:
         last = self._last_picture()
-        if last is None or not _covers(camera, *last):
-            _blit_scaled(surface, camera, self.base(), self.base_zoom, (0.0, 0.0))
-        if last is not None:
-            picture, zoom, origin = last
-            _blit_scaled(surface, camera, picture, zoom, origin)
+        base = self.base()
+        if last is None:
+            _blit_scaled(surface, camera, base, self.base_zoom, (0.0, 0.0), region)
+            return
+        picture, zoom, origin = last
+        x0, y0 = camera.to_screen(origin)
+        x1, y1 = camera.to_screen((origin[0] + picture.get_width() / zoom,
+                                   origin[1] + picture.get_height() / zoom))
+        # One pixel in from its edges, so no seam is left between the two pictures.
+        inner = pygame.Rect(math.ceil(x0) + 1, math.ceil(y0) + 1, 0, 0)
+        inner.w = max(0, math.floor(x1) - 1 - inner.x)
+        inner.h = max(0, math.floor(y1) - 1 - inner.y)
+        inner = inner.clip(region)
+        if inner != region:
+            for strip in _around(region, inner):  # overlapping a little: no seams between
+                _blit_scaled(surface, camera, base, self.base_zoom, (0.0, 0.0),
+                             strip.inflate(2, 2))
+        if inner.w and inner.h:
+            _blit_scaled(surface, camera, picture, zoom, origin, region)
 
     def _last_picture(self) -> tuple[pygame.Surface, float, tuple[float, float]] | None:
         """The last sharp view as one picture, composed from its level's chunks once."""
@@ -342,10 +476,16 @@ def _blit_scaled(
     picture: pygame.Surface,
     zoom: float,
     origin: tuple[float, float],
+    area: pygame.Rect | None = None,
 ) -> None:
-    """Blit the part of `picture` (the world from `origin` at `zoom`) that the camera shows,
-    scaled to the camera's zoom; only the visible crop is scaled, so the cost stays bounded."""
-    vx, vy, vw, vh = camera.visible_world()
+    """Blit the part of `picture` (the world from `origin` at `zoom`) that the camera shows
+    (in `area` of the screen, default the whole view), scaled to the camera's zoom; only the
+    visible crop is scaled, so the cost stays bounded."""
+    if area is None:
+        vx, vy, vw, vh = camera.visible_world()
+    else:
+        vx, vy = camera.to_world(area.topleft)
+        vw, vh = area.w / camera.zoom, area.h / camera.zoom
     pw, ph = picture.get_size()
     left = max(0.0, (vx - origin[0]) * zoom)
     top = max(0.0, (vy - origin[1]) * zoom)
@@ -363,13 +503,17 @@ def _blit_scaled(
     surface.blit(pygame.transform.scale(picture.subsurface(crop), size), (round(sx), round(sy)))
 
 
-def _covers(camera: Camera, picture: pygame.Surface, zoom: float,
-            origin: tuple[float, float]) -> bool:
-    """Whether a picture of the world (from `origin` at `zoom`) fills the camera's view."""
-    vx, vy, vw, vh = camera.visible_world()
-    pw, ph = picture.get_size()
-    return (origin[0] <= vx and origin[1] <= vy and origin[0] + pw / zoom >= vx + vw
-            and origin[1] + ph / zoom >= vy + vh)
+def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """`outer` less `inner` (a rect inside it) as up to four strips."""
+    if not inner.w or not inner.h:
+        return [outer]
+    strips = [
+        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
+    ]
+    return [r for r in strips if r.w > 0 and r.h > 0]
 
 
 def _stretched(quad: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:
