@@ -479,16 +479,3 @@ def finish(path: Path | None) -> None:
         _remove(path)
     except OSError as exc:
         log.warning("the finished game's autosave stays: %s", exc.strerror)
-
-
-def discard_autosave() -> None:
-    """Forget the old single autosave (a finished game); only its owner may, and only a
-    file. Per-game autosaves end through `finish`."""
-    if not owns_autosave():
-        return
-    try:
-        path = autosave_path()
-        if path.is_file() and not path.is_symlink():
-            path.unlink()
-    except OSError as exc:
-        log.warning("the finished game's autosave stays: %s", exc.strerror)

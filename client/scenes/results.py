@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from client import artwork, resources, storage, text
+from client import artwork, resources, text
 from client.games import view_class
 from client.i18n import tr
 from client.scenes.base import Scene, draw_panel
@@ -24,10 +24,6 @@ class ResultsScene(Scene):
         self.chart_surface: pygame.Surface | None = None
         self._history: list[dict[str, Any]] | None = None
         self.buttons: dict[Any, str] = {}
-
-    def enter(self) -> None:
-        if self.app.autosave:
-            storage.discard_autosave()  # a finished game is nothing to resume
 
     def build_ui(self) -> None:
         w, h = self.app.size

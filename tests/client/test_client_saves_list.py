@@ -17,6 +17,7 @@ from client.i18n import tr
 from client.scenes.launch import autoplay, default_seats, open_load
 from client.scenes.load import LoadScene
 from client.scenes.menu import MainMenu
+from client.scenes.results import ResultsScene
 from client.session import Session
 
 THREE = [("human", None), ("ai", "easy"), ("ai", "easy")]
@@ -295,3 +296,19 @@ def test_the_saved_games_screens_fit(harness, data_dir, lang, size, ui):
     table.command("menu")
     dialog("leave question", table.dialog)
     assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+def test_finishing_a_game_leaves_an_old_unfinished_autosave_alone(harness, data_dir):
+    """The results screen discards nothing: a finished game's own file goes through the
+    table (`storage.finish`); an old single autosave is somebody's game still to resume."""
+    data_dir.mkdir(parents=True)
+    old = played("kobayakawa", 6, 4).record.dumps()
+    (data_dir / "autosave.json").write_text(old)
+    session = Session.new("coup", default_seats([("ai", "random")] * 3), 4, {})
+    while not session.over:
+        autoplay(session, 10)
+    harness.app.push(ResultsScene(harness.app, session))
+    harness.frames(2)
+    assert (data_dir / "autosave.json").read_text() == old
+    entry = storage.resumable()
+    assert entry is not None and entry.path.parent == data_dir / "games"
