@@ -199,6 +199,12 @@ class GameView:
     def cancel(self) -> None:
         """Right click or Escape: let go of anything picked up or half chosen."""
 
+    def follow_up(self, legal: list[Action]) -> Action | None:
+        """After a dropped piece's action was played: the next of the rules' small steps
+        that same gesture means (a unit dragged from the supply is a recruit, its place and
+        the unit), if it is legal now; None: the gesture is complete."""
+        return None
+
     def gesture(self, intent: Intent, legal: list[Action]) -> bool:
         """Take an intent before the table does (a board's wheel zoom, arrow-key pan, a drag
         on the empty board); True if the view used it. `legal`: what the humans may do now."""

@@ -692,8 +692,12 @@ class TableScene(Scene):
             self.view.drag(intent.start, intent.pos, legal)
             return
         action = self.view.drop(intent.start, intent.pos, legal)
-        if action is not None:
-            self.play(seats[0], action)
+        for _ in range(8):  # a gesture may mean several small steps (GameView.follow_up)
+            if action is None or not self.play(seats[0], action):
+                break
+            if seats[0] not in self._prompt_seats():
+                break
+            action = self.view.follow_up(self.session.legal(seats[0]))
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         tip = self.view.tip_at(pos) if self.curtain_seat is None else None

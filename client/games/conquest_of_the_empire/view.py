@@ -27,7 +27,14 @@ from client.anim import Tween
 from client.art import conquest_of_the_empire as art
 from client.board import Board
 from client.games.base import DrawContext, GameView
-from client.games.conquest_of_the_empire import panels, words
+from client.games.conquest_of_the_empire import (
+    battle_panel,
+    overlays,
+    panels,
+    scoring,
+    supply,
+    words,
+)
 from client.games.conquest_of_the_empire.layout import Layout, layout
 from client.i18n import language, tr
 from client.input import Intent
@@ -86,6 +93,13 @@ class ConquestView(GameView):
         self._column_sig: tuple[Any, ...] | None = None
         self._column_pic: pygame.Surface | None = None
         self._stacks: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.held_unit: str | None = None  # a unit being dragged from the supply tray
+        self.plan: list[Action] = []  # the steps a drop still means (`follow_up`)
+        self.dilectus = False  # the tray's switch: recruit with Dilectus (no chaos)
+        self.bid_choice: int | None = None  # the auction panel's amount
+        self.round_hits: dict[Seat, tuple[tuple[Any, Any], dict[str, int]]] = {}
+        self.scoring: scoring.Scoring | None = None  # the season's scoring being read
+        self.scoring_draft: scoring.Scoring | None = None  # ... being told
 
     # -- layout and state ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -103,6 +117,7 @@ class ConquestView(GameView):
         step = f"{view.get('step')}:{view.get('actor')}:{view.get('act')}"
         if step != self._step:
             self._step, self.page, self.filter_key = step, 0, None
+            self.bid_choice = None
         if self.pending_dest and view.get("step") == "move":
             self.filter_key, self.pending_dest = self.pending_dest, None
         battle = view.get("battle") or {}
@@ -158,10 +173,42 @@ class ConquestView(GameView):
         self._draw_cut_straits(surface)
         if ("dice",) not in ctx.hidden:
             self._draw_dice(surface)
+        self.panels(ctx.legal, surface, ctx.hover)
         self._draw_held(surface)
         self._draw_flash(surface)
+        scoring.overlay(self, surface, ctx.hover)
         surface.set_clip(clip)
         self._draw_column(surface, ctx)
+
+    def panels(self, legal: list[Action], surface: pygame.Surface | None = None,
+               hover: tuple[int, int] = overlays.NOWHERE
+               ) -> list[tuple[pygame.Rect, list[overlays.Spot]]]:
+        """The panels over the map now, in drawing order (the battle, the supply tray, the
+        auction or the vote): each one's rect and what a click on it may hit. None while the
+        season's scoring covers the map: the list of choices still offers everything."""
+        out: list[tuple[pygame.Rect, list[overlays.Spot]]] = []
+        if self.scoring is not None:
+            return out  # the season's scoring is read first (Close or Escape)
+        for panel in (battle_panel.battle_panel, supply.tray, overlays.auction_panel,
+                      overlays.vote_panel):
+            rect, spots = panel(self, legal, surface, hover)
+            if rect is not None:
+                out.append((rect, spots))
+        return out
+
+    def bid_amount(self, bids: list[int]) -> int:
+        """The auction panel's amount: the player's choice among the legal bids (the
+        lowest until − or + is pressed)."""
+        if self.bid_choice not in bids:
+            self.bid_choice = bids[0]
+        return int(self.bid_choice)
+
+    def dice_height(self) -> int:
+        """The dice plate's height on the map (0 when no dice are shown)."""
+        trays = [t for t in (self.attack_dice, self.defend_dice) if t.dice]
+        if not trays:
+            return 0
+        return len(trays) * (self.s(34) + self.s(10)) + self.s(10)
 
     def _draw_column(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         """The column, kept as a picture while nothing it shows changes (a pan or a zoom
@@ -194,9 +241,12 @@ class ConquestView(GameView):
         if battle.get("place") in self.areas_by_key:
             self._light(surface, battle["place"], BATTLE_FILL, BATTLE_LINE, 4)
         lit = set()
-        for action in self.entries(ctx.legal):
-            lit |= places_of(action)
-        hot = self._key_at(self.held_pos) if self.held else None
+        if self.held_unit is not None:
+            lit = supply.targets(self, ctx.legal, self.acting_seat(), self.held_unit)
+        else:
+            for action in self.entries(ctx.legal):
+                lit |= places_of(action)
+        hot = self._key_at(self.held_pos) if self.held or self.held_unit else None
         for key in sorted(lit):
             if key in self.areas_by_key:
                 fill = HOT_FILL if key == hot or key == self.filter_key else LIT_FILL
@@ -324,7 +374,7 @@ class ConquestView(GameView):
         if not trays:
             return
         size = self.s(34)
-        height = len(trays) * (size + self.s(10)) + self.s(10)
+        height = self.dice_height()
         plate = pygame.Rect(box.x, box.y, box.w, height)
         pygame.draw.rect(surface, (236, 224, 192), plate, border_radius=self.s(8))
         pygame.draw.rect(surface, (90, 64, 40), plate, self.s(2), border_radius=self.s(8))
@@ -339,6 +389,11 @@ class ConquestView(GameView):
             y += size + self.s(10)
 
     def _draw_held(self, surface: pygame.Surface) -> None:
+        if self.held_unit is not None:
+            px = self.s(36)
+            img = art.unit_chip(self.held_unit, self.colours[self.acting_seat()], px, 1, True)
+            surface.blit(img, img.get_rect(center=self.held_pos))
+            return
         if self.held is None:
             return
         seat = self.acting_seat()
@@ -360,6 +415,9 @@ class ConquestView(GameView):
                        floor=text.floor_px(self.scale))
         box = pygame.Rect(0, 0, fit.width + self.s(20), fit.height + self.s(10))
         box.midbottom = (vp.centerx, vp.bottom - self.s(10))
+        for rect, _spots in self.panels(self.legal):
+            if rect.colliderect(box):  # above the supply tray (or a panel low on the map)
+                box.bottom = min(box.bottom, rect.y - self.s(8))
         with text.layer("flash"):
             pygame.draw.rect(surface, (30, 26, 22), box, border_radius=self.s(8))
             self.text(surface, self.flash, 16, box.inflate(-self.s(20), -self.s(10)),
@@ -373,8 +431,29 @@ class ConquestView(GameView):
         return area.key
 
     def gesture(self, intent: Intent, legal: list[Action]) -> bool:
+        rect, buttons = scoring.overlay(self)
+        if rect is not None and intent.kind in ("click", "drag", "drop") and rect.collidepoint(
+                intent.start if intent.kind != "click" else intent.pos):
+            if intent.kind == "click":  # the scoring is read whoever's turn it is
+                for spot in buttons:
+                    if spot.rect.collidepoint(intent.pos):
+                        scoring.command(self, spot.command)
+            return True
         return self.board.camera_gesture(
-            intent, lambda start: self.held is None and self._stack_at(start, legal) is None)
+            intent, lambda start: self.held is None and self.held_unit is None
+            and self._panel_at(start) is None and self._stack_at(start, legal) is None)
+
+    def _panel_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, list[overlays.Spot]] | None:
+        for rect, spots in reversed(self.panels(self.legal)):
+            if rect.collidepoint(pos):
+                return rect, spots
+        return None
+
+    def _spot_at(self, pos: tuple[int, int], legal: list[Action]) -> overlays.Spot | None:
+        for rect, spots in reversed(self.panels(legal)):
+            if rect.collidepoint(pos):
+                return next((sp for sp in spots if sp.rect.collidepoint(pos)), None)
+        return None
 
     def _stack_at(self, pos: tuple[int, int], legal: list[Action]) -> str | None:
         """A place whose units the acting seat may pick up now (a stack or galleys)."""
@@ -389,13 +468,19 @@ class ConquestView(GameView):
         return key if any(isinstance(a, movers) for a in legal) else None
 
     def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:
-        if self.held is None:
-            self.held = self._stack_at(start, legal)
+        if self.held is None and self.held_unit is None:
+            spot = self._spot_at(start, legal)
+            if spot is not None and spot.command == "unit" and spot.enabled:
+                self.held_unit = spot.label
+            elif self._panel_at(start) is None:
+                self.held = self._stack_at(start, legal)
             self.flash = ""
         self.held_pos = pos
 
     def drop(self, start: tuple[int, int], pos: tuple[int, int],
              legal: list[Action]) -> Action | None:
+        if self.held_unit is not None:
+            return self._drop_unit(pos, legal)
         origin, self.held = self.held, None
         if origin is None:
             return None
@@ -417,9 +502,36 @@ class ConquestView(GameView):
         self.flash = tr("coe.illegal.not_legal_target")
         return None
 
+    def _drop_unit(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
+        """A unit dragged from the supply: recruit it where it lands, or snap back and say
+        why not."""
+        unit, self.held_unit = self.held_unit, None
+        self.plan = []
+        dest = self._key_at(pos)
+        if unit is None or dest is None or self._panel_at(pos) is not None:
+            return None
+        why = supply.refusal(self, legal, self.acting_seat(), unit, dest)
+        if why:
+            self.flash = why
+            return None
+        first, self.plan = supply.plan(self, legal, unit, dest)
+        return first
+
+    def follow_up(self, legal: list[Action]) -> Action | None:
+        if not self.plan:
+            return None
+        action = self.plan.pop(0)
+        if action in legal:
+            return action
+        self.plan = []
+        return None
+
     def cancel(self) -> None:
         self.board.pan_from = None
-        self.held, self.filter_key = None, None
+        if self.held is None and self.held_unit is None:
+            self.scoring = None  # Escape puts the season's scoring away
+        self.held, self.held_unit, self.filter_key = None, None, None
+        self.plan = []
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         self.flash = ""
@@ -428,6 +540,14 @@ class ConquestView(GameView):
             return None
         if lay.choices.collidepoint(pos):
             return self._click_column(pos, legal)
+        if self._panel_at(pos) is not None:
+            spot = self._spot_at(pos, legal)
+            if spot is None or not spot.enabled:
+                return None
+            if spot.action is not None:
+                return spot.action if spot.action in legal else None
+            self._panel_command(spot.command, legal)
+            return None
         key = self._key_at(pos)
         if key is None:
             self.filter_key = None
@@ -439,6 +559,14 @@ class ConquestView(GameView):
         self.filter_key = key if about else None
         self.page = 0
         return None
+
+    def _panel_command(self, name: str, legal: list[Action]) -> None:
+        bids = sorted(a.amount for a in legal if isinstance(a, A.Bid))
+        if name in ("bid-", "bid+") and bids:
+            k = bids.index(self.bid_amount(bids)) + (1 if name == "bid+" else -1)
+            self.bid_choice = bids[max(0, min(len(bids) - 1, k))]
+        elif name == "dilectus":
+            self.dilectus = not self.dilectus
 
     def _click_column(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         assert self.lay is not None
@@ -460,6 +588,10 @@ class ConquestView(GameView):
         return None
 
     def hint_rect(self, action: Action) -> pygame.Rect | None:
+        for _rect, spots in self.panels(self.legal):
+            for spot in spots:
+                if spot.action == action:
+                    return spot.rect
         keys = [k for k in places_of(action) if k in self.areas_by_key]
         if not keys:
             return None
@@ -468,8 +600,15 @@ class ConquestView(GameView):
 
     # -- words ------------------------------------------------------------------------------
     def tip_at(self, pos: tuple[int, int]) -> str | None:
-        if self.held is not None or self.board.panning or not self.view:
+        if self.held is not None or self.held_unit is not None or self.board.panning \
+                or not self.view:
             return None
+        sc_rect, _buttons = scoring.overlay(self)
+        if sc_rect is not None and sc_rect.collidepoint(pos):
+            return None
+        if self._panel_at(pos) is not None:
+            spot = self._spot_at(pos, self.legal)
+            return (spot.tip or None) if spot is not None else None
         if self.lay is not None and self.lay.choices.collidepoint(pos):
             entries = self.entries(self.legal)
             per = len(self.lay.entries)
@@ -485,6 +624,8 @@ class ConquestView(GameView):
         if self.lay is None or not self.view:
             return []
         return [(rect, words.seat_tip(self, s)) for s, rect in enumerate(self.lay.seats)]
+
+    everything_public = True
 
     def needs_private_view(self, seat: Seat) -> bool:
         return False  # everything but the deck and the token bag is public
@@ -529,9 +670,15 @@ class ConquestView(GameView):
     def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
         out: list[list[Tween]] = []
         rolls: list[Any] = []
+        scoring.collect(self, events)
+        place = (self.view.get("battle") or before.get("battle") or {}).get("place")
         for ev in events:
+            if ev["type"] == "battle_started":
+                self.round_hits = {}
             if ev["type"] == "dice_rolled":
                 rolls.append([ev["seat"], ev["faces"]])
+                hits = {str(u): int(n) for u, n in (ev.get("hits") or {}).items() if n}
+                self.round_hits[int(ev["seat"])] = ((place, ev.get("round")), hits)
         if rolls:
             battle = self.view.get("battle") or before.get("battle") or {}
             self._set_dice(rolls, battle, roll=True)
