@@ -73,6 +73,11 @@ def main() -> None:
                    check=True)
     # The AI: decision times per level, and hard against random and normal in arenas.
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_ai.py")], check=True)
+    # Imperios Milenarios: conservation at every step of 300 random games per player count
+    # and final Age, decision times at 4 and 7 players, hard against random and normal with
+    # 95% intervals, and the balance table of item 7 and §8 (build_scripts/bench_imperios.py).
+    subprocess.run([sys.executable, __file__.replace("bench.py", "bench_imperios.py")],
+                   check=True)
     # Coup's hard AI: how often it bluffs and how often its challenges win (4 players).
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_coup_bluff.py"),
                     "8", "4", "hard"], check=True)

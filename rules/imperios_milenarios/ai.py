@@ -191,6 +191,29 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
     return 0.0
 
 
+PRUNE_KEEP = 8
+"""The search's choices at a long decision: the policy's best few (the red phase lists
+every attack on every totem of every neighbour, fifty at a time). Humans keep them all."""
+
+
+def prune(game: Game[Any], state: ImperiosState, seat: Seat, legal: list[Action]
+          ) -> list[Action]:
+    """The policy's `PRUNE_KEEP` best actions of a long list (ending the turn among them
+    whenever it is legal), in their listed order; short lists stay whole."""
+    if len(legal) <= PRUNE_KEEP:
+        return legal
+    ranked = sorted(range(len(legal)), key=lambda i: -_value(state, seat, legal[i]))
+    keep = set(ranked[:PRUNE_KEEP])
+    keep.update(i for i, a in enumerate(legal) if isinstance(a, EndTurn))
+    return [a for i, a in enumerate(legal) if i in keep]
+
+
+def information_key(game: Game[Any], world: ImperiosState, seat: Seat) -> int:
+    """Every sampled world of one search shows each seat the same view: only the order of
+    the tokens in the cups differs, and nobody sees it (so no view is built and frozen)."""
+    return 0
+
+
 def rollout_action(
     game: Game[Any], state: ImperiosState, seat: Seat, rng: random.Random
 ) -> Action:
@@ -218,4 +241,7 @@ def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * pl for w, pl in zip(win, place, strict=True)]
 
 
-__all__ = ["LEVEL_OVERRIDES", "ROLLOUT_DEPTH", "evaluate", "rollout_action"]
+__all__ = [
+    "LEVEL_OVERRIDES", "PRUNE_KEEP", "ROLLOUT_DEPTH", "evaluate", "information_key", "prune",
+    "rollout_action",
+]

@@ -1,0 +1,211 @@
+"""`make bench`, Imperios Milenarios part (issue 14): conservation over the issue's 300
+random games per mode, the AI's decision times and strength targets with intervals, and
+the balance checks of item 7 and §8. One JSON object per line.
+
+    python build_scripts/bench_imperios.py [conservation] [speed] [strength] [balance]
+
+(all four when none is named). Environment knobs, for a quiet machine or a longer run:
+
+- `IMPERIOS_GAMES_PER_MODE` (300): random games per player count and final Age in
+  `tests/test_imperios_milenarios.py`'s conservation test (every step checked).
+- `IMPERIOS_BENCH_SECONDS` (600): wall seconds each strength arena may take (whole games,
+  two at a time); `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:120`, `normal:30`): the
+  agents' budgets there, the levels' own policies with fewer iterations than their
+  time limits buy (a real hard game takes about 20 minutes of thinking).
+- `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
+  played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
+  AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (4): games
+  per mode with `normal:12` in every seat for the 7-player modes the doubts are about.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from rules.ai.agents import make_agent_for
+from rules.ai.ismcts import level_config, search
+from rules.core import Action, Game, Seat
+from rules.imperios_milenarios import GAME
+from rules.imperios_milenarios.ai import rollout_action
+from rules.imperios_milenarios.state import ImperiosState
+from rules.simulate import arena, wilson_interval
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES_PER_MODE = int(os.environ.get("IMPERIOS_GAMES_PER_MODE", "300"))
+ARENA_SECONDS = float(os.environ.get("IMPERIOS_BENCH_SECONDS", "600"))
+HARD = os.environ.get("IMPERIOS_HARD", "hard:120")
+NORMAL = os.environ.get("IMPERIOS_NORMAL", "normal:30")
+BALANCE_GAMES = int(os.environ.get("IMPERIOS_BALANCE_GAMES", "40"))
+BALANCE_SEARCH = int(os.environ.get("IMPERIOS_BALANCE_SEARCH", "4"))
+MODES = [(n, age) for n in (4, 5, 6, 7) for age in ("cobre", "bronce", "hierro")
+         if age != "hierro" or n >= 6]
+
+
+def emit(record: dict[str, Any]) -> None:
+    print(json.dumps(record), flush=True)
+
+
+# -- conservation --------------------------------------------------------------------------------
+def conservation() -> None:
+    """The rules test's random games, `GAMES_PER_MODE` per mode, on both cores."""
+    env = {**os.environ, "IMPERIOS_GAMES_PER_MODE": str(GAMES_PER_MODE)}
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
+         "tests/test_imperios_milenarios.py", "-k", "random_games_conserve"],
+        cwd=ROOT, env=env, capture_output=True, text=True)
+    last = (done.stdout.strip().splitlines() or ["no output"])[-1]
+    emit({"bench": "imperios_conservation", "games_per_mode": GAMES_PER_MODE,
+          "modes": len(MODES), "games": GAMES_PER_MODE * len(MODES),
+          "passed": done.returncode == 0, "pytest": last,
+          "wall_s": round(time.perf_counter() - start, 1)})
+
+
+# -- decision times ----------------------------------------------------------------------------
+def positions(players: int, count: int, seed: int = 1) -> list[ImperiosState]:
+    """Decisions with a choice from the first rounds of a policy game (where the AI thinks)."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, seed)
+    found = []
+    while GAME.to_act(state) and state.round <= 8:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if len(legal) > 1:
+            found.append(state)
+        state = GAME.apply(state, seat, rollout_action(GAME, state, seat, rng)).state
+    return rng.sample(found, min(count, len(found)))
+
+
+def speed(count: int = 8) -> None:
+    """Median and worst seconds per decision of the real levels, 4 and 7 players."""
+    for players in (4, 7):
+        states = positions(players, count)
+        for level, limit in (("normal", 0.5), ("hard", 2.0)):
+            config = level_config(GAME, level)
+            seconds, iterations = [], 0
+            for s in states:
+                result = search(GAME, s, GAME.to_act(s)[0], config)
+                seconds.append(result.seconds)
+                iterations += result.iterations
+            median = statistics.median(seconds)
+            emit({"bench": "imperios_ai_speed", "players": players, "level": level,
+                  "positions": len(states), "median_decision_s": round(median, 3),
+                  "max_decision_s": round(max(seconds), 3),
+                  "iterations_per_decision": round(iterations / len(states), 1),
+                  "target_median_s": limit, "met": median <= limit})
+
+
+# -- strength ------------------------------------------------------------------------------------
+def strength() -> None:
+    """Hard against three random seats (target: 3× the fair share of 1/4), and two hard
+    against two normal seats alternating (target: 0.6 of the wins between them)."""
+    matches = (("hard_vs_random", [HARD, "random", "random", "random"], 0.75),
+               ("hard_vs_normal", [HARD, NORMAL], 0.6))
+    for name, specs, wanted in matches:
+        start = time.perf_counter()
+        tally = None
+        seed = 1
+        while tally is None or time.perf_counter() - start < ARENA_SECONDS:
+            part = arena(GAME, 4, 2, seed, specs, jobs=2)
+            seed += 2
+            if tally is None:
+                tally = part
+            else:
+                tally.merge(part)
+        summary = tally.summary()
+        hard = summary["per_agent"][HARD]
+        games = summary["finished"]
+        if name == "hard_vs_random":
+            wins, trials = hard["wins"], hard["seat_games"]
+        else:  # every game has one winner, a hard or a normal seat
+            wins, trials = hard["wins"], games
+        low, high = wilson_interval(wins, trials)
+        rate = wins / trials if trials else 0.0
+        verdict = "met" if low >= wanted else "missed" if high < wanted else "open"
+        emit({"bench": "imperios_ai_strength", "match": name, "players": 4, "agents": specs,
+              "games": summary["games"], "errors": summary["errors"],
+              "mean_actions": summary["mean_actions"],
+              "hard_rate": round(rate, 3), "hard_ci95": [round(low, 3), round(high, 3)],
+              "target": wanted, "verdict": verdict,
+              "median_decision_s": {a: f["median_decision_s"]
+                                    for a, f in summary["per_agent"].items()},
+              "wall_s": round(time.perf_counter() - start, 1)})
+
+
+# -- balance ------------------------------------------------------------------------------------
+class PolicyAgent:
+    """Plays the AI's rollout policy: each legal action scored by the heuristic."""
+
+    def __init__(self, seed: int) -> None:
+        self.name = "policy"
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game[Any], state: ImperiosState, seat: Seat) -> Action:
+        return rollout_action(game, state, seat, self.rng)
+
+
+def play(players: int, final: str, seed: int, spec: str) -> dict[str, Any]:
+    """One game with `spec` in every seat: winner, rounds, why it ended, Ages reached."""
+    agents = [PolicyAgent(seed * 10 + i) if spec == "policy"
+              else make_agent_for(GAME, spec, seed * 10 + i) for i in range(players)]
+    state = GAME.new_game(players, seed, {"final_age": final})
+    actions = 0
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat)).state
+        actions += 1
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    return {"winner": outcome.winners[0], "rounds": state.round, "actions": actions,
+            "ends": sorted(e.value for e in state.ends), "ages": list(state.age)}
+
+
+def balance_mode(players: int, final: str, games: int, spec: str) -> dict[str, Any]:
+    start = time.perf_counter()
+    played = [play(players, final, 1000 + k, spec) for k in range(games)]
+    rounds = [g["rounds"] for g in played]
+    final_index = ("piedra", "cobre", "bronce", "hierro").index(final)
+    reached = sum(sum(1 for a in g["ages"] if a >= final_index) for g in played)
+    return {"bench": "imperios_balance", "players": players, "final_age": final,
+            "agents": spec, "games": games,
+            "wins_per_seat": [sum(g["winner"] == p for g in played) for p in range(players)],
+            "rounds_median": statistics.median(rounds), "rounds_min": min(rounds),
+            "rounds_max": max(rounds),
+            "actions_median": statistics.median(g["actions"] for g in played),
+            "ends": dict(Counter(e for g in played for e in g["ends"]).most_common()),
+            "civs_in_final_age": round(reached / (games * players), 3),
+            "wall_s": round(time.perf_counter() - start, 1)}
+
+
+def balance() -> None:
+    for players, final in MODES:
+        emit(balance_mode(players, final, BALANCE_GAMES, "policy"))
+    for players, final in ((7, "bronce"), (7, "hierro")):
+        if BALANCE_SEARCH:
+            emit(balance_mode(players, final, BALANCE_SEARCH, "normal:12"))
+
+
+PARTS = {"conservation": conservation, "speed": speed, "strength": strength,
+         "balance": balance}
+
+
+def main(argv: list[str]) -> None:
+    names = argv or list(PARTS)
+    unknown = [n for n in names if n not in PARTS]
+    if unknown:
+        raise SystemExit(f"unknown part {unknown}; choose from {sorted(PARTS)}")
+    for name in names:
+        PARTS[name]()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
