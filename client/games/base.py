@@ -45,6 +45,11 @@ class GameView:
         self.viewer: Seat | None = None
         self.tips: list[tuple[pygame.Rect, str]] = []
 
+    everything_public = False
+    """True when no seat ever sees more than the others (cards, hands...): then, at a hot
+    seat, a lone human deciding is the table's viewer without a curtain, and the Hint
+    and Undo are theirs, as when they play alone."""
+
     design: tuple[int, int] = (0, 0)
     """The table area (w, h) this view's layout needs at scale 1.0. A smaller area (a big
     UI scale in a small window grows the bars and the log around it) draws the table at

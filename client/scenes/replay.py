@@ -14,7 +14,7 @@ from client.i18n import tr
 from client.input import Intent
 from client.scenes.base import Scene, draw_panel
 from client.scenes.log_panel import Entry, LogPanel
-from client.scenes.table import LOG_WIDTH, PROMPT_HEIGHT, TOP_BAR
+from client.scenes.table import PROMPT_HEIGHT, TOP_BAR, log_width
 from client.session import Session
 from rules import visible_events
 
@@ -37,8 +37,9 @@ class ReplayScene(Scene):
     def build_ui(self) -> None:
         w, h = self.app.size
         self.buttons = {}
+        log_w = log_width(w, self.app.scale)
         table = pygame.Rect(
-            0, self.s(TOP_BAR), w - self.s(LOG_WIDTH), h - self.s(TOP_BAR) - self.s(PROMPT_HEIGHT)
+            0, self.s(TOP_BAR), w - log_w, h - self.s(TOP_BAR) - self.s(PROMPT_HEIGHT)
         )
         self.view.layout(table, self.app.scale)
         bw, bh, gap = self.s(70), self.s(48), self.s(8)
@@ -51,9 +52,9 @@ class ReplayScene(Scene):
         done.right = w - self.s(8)
         self._button(done, tr("replay.close"), tr("replay.close_tip"), "close")
         log = pygame.Rect(
-            w - self.s(LOG_WIDTH) + self.s(10),
+            w - log_w + self.s(10),
             self.s(TOP_BAR) + self.s(44),
-            self.s(LOG_WIDTH) - self.s(20),
+            log_w - self.s(20),
             h - self.s(TOP_BAR) - self.s(62),
         )
         self.log.layout(log, self.app.scale)
@@ -127,7 +128,8 @@ class ReplayScene(Scene):
             i=self.index,
             n=len(self.session.steps),
         )
-        room = pygame.Rect(self.s(16), bar.y, w - self.s(LOG_WIDTH) - self.s(32), bar.h)
+        log_w = log_width(w, self.app.scale)
+        room = pygame.Rect(self.s(16), bar.y, w - log_w - self.s(32), bar.h)
         natural = resources.font(self.s(19), True).size(title)[0]
         head = pygame.Rect(room.x, room.y, min(natural, room.w * 7 // 10), room.h)
         shown = text.draw(surface, title, head, self.s(19), artwork.PARCHMENT, bold=True,
@@ -138,9 +140,8 @@ class ReplayScene(Scene):
         if not text.fit(words, self.s(16), max(1, status.w), status.h, max_lines=1).elided:
             text.draw(surface, words, status, self.s(16), (214, 206, 186), valign="middle",
                       max_lines=1)
-        log = pygame.Rect(
-            w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
-        ).inflate(-self.s(8), -self.s(12))
+        log = pygame.Rect(w - log_w, self.s(TOP_BAR), log_w, h - self.s(TOP_BAR))
+        log = log.inflate(-self.s(8), -self.s(12))
         draw_panel(surface, log, self.app.scale)
         head = pygame.Rect(log.x + self.s(14), log.y + self.s(8), log.w - self.s(28),
                            self.log.rect.y - log.y - self.s(10))

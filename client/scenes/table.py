@@ -27,6 +27,12 @@ LOG_LINES = 400
 UNSEEN_LIMIT = 12  # the events replayed to a seat after its curtain, at most
 
 
+def log_width(window_width: int, scale: float) -> int:
+    """The log column: LOG_WIDTH at the UI scale, but never more than a quarter of the
+    window, so a small window at a large UI scale keeps its room for the table."""
+    return min(round(LOG_WIDTH * scale), window_width // 4)
+
+
 class TableScene(Scene):
     """Plays one game: humans through the prompt and the table, AI seats through a worker."""
 
@@ -90,8 +96,10 @@ class TableScene(Scene):
         self.view.show(self.session.view(viewer), viewer)  # judge the state as it is now
         shared_ok = not any(self.view.needs_private_view(s) for s in humans)
         if humans and shared_ok and self.session.human_count() > 1:
-            # A public question (challenge? block?): no curtain, and nobody's hidden cards shown.
-            self.session.viewer = None
+            # A public question (challenge? block?): no curtain, and nobody's hidden cards shown;
+            # in a game with nothing hidden a lone human deciding is the viewer (Hint, Undo).
+            alone = len(humans) == 1 and self.view.everything_public
+            self.session.viewer = humans[0] if alone else None
             return None
         return self.session.curtain_for(shared_ok)
 
@@ -99,7 +107,8 @@ class TableScene(Scene):
     def table_rect(self) -> pygame.Rect:
         w, h = self.app.size
         return pygame.Rect(
-            0, self.s(TOP_BAR), w - self.s(LOG_WIDTH), h - self.s(TOP_BAR) - self.s(PROMPT_HEIGHT)
+            0, self.s(TOP_BAR), w - log_width(w, self.app.scale),
+            h - self.s(TOP_BAR) - self.s(PROMPT_HEIGHT),
         )
 
     def build_ui(self) -> None:
@@ -165,10 +174,11 @@ class TableScene(Scene):
 
     def _build_log(self) -> None:
         w, h = self.app.size
+        log_w = log_width(w, self.app.scale)
         rect = pygame.Rect(
-            w - self.s(LOG_WIDTH) + self.s(10),
+            w - log_w + self.s(10),
             self.s(TOP_BAR) + self.s(44),
-            self.s(LOG_WIDTH) - self.s(20),
+            log_w - self.s(20),
             h - self.s(TOP_BAR) - self.s(62),
         )
         self.log.layout(rect, self.app.scale)
@@ -803,9 +813,9 @@ class TableScene(Scene):
         pygame.draw.line(picture, (90, 80, 62), bar.bottomleft, bar.bottomright, 1)
         text.draw(picture, title, self._title_box(), self.s(20), artwork.PARCHMENT, bold=True,
                   valign="middle", max_lines=1)
-        panel = pygame.Rect(
-            w - self.s(LOG_WIDTH), self.s(TOP_BAR), self.s(LOG_WIDTH), h - self.s(TOP_BAR)
-        ).inflate(-self.s(8), -self.s(12))
+        log_w = log_width(w, self.app.scale)
+        panel = pygame.Rect(w - log_w, self.s(TOP_BAR), log_w, h - self.s(TOP_BAR))
+        panel = panel.inflate(-self.s(8), -self.s(12))
         draw_panel(picture, panel, self.app.scale)
         head = pygame.Rect(panel.x + self.s(14), panel.y + self.s(8), panel.w - self.s(28),
                            self.log.rect.y - panel.y - self.s(10))
@@ -923,7 +933,7 @@ def layout_for_tests(
 
     table_bottom = h - px(PROMPT_HEIGHT)
     prompt = pygame.Rect(
-        px(10), table_bottom + px(6), w - px(LOG_WIDTH) - px(20), px(PROMPT_HEIGHT) - px(14)
+        px(10), table_bottom + px(6), w - log_width(w, scale) - px(20), px(PROMPT_HEIGHT) - px(14)
     )
     first, last = (button_width(label, scale) for label in labels)
     right = prompt.right - px(12)

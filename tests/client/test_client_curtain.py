@@ -55,3 +55,33 @@ def test_with_animations_off_the_curtain_rises_at_once(harness):
         if table.curtain_seat is not None:
             return
     raise AssertionError("no curtain came")
+
+
+def test_in_a_game_with_nothing_hidden_the_human_deciding_may_ask_a_hint_and_undo(harness):
+    """Carolus Magnus at a hot seat: no curtain ever, yet the human on turn is the
+    table's viewer, so the Hint and Undo work for them as when they play alone."""
+    from client.scenes.launch import default_seats
+    from client.scenes.table import TableScene
+    from client.session import Session
+
+    session = Session.new("carolus_magnus", default_seats([("human", None)] * 2), 5, {})
+    harness.app.push(TableScene(harness.app, session))
+    harness.frames(2)
+    table = harness.scene
+    undone = False
+    for _ in range(60):
+        while table.timeline.busy:
+            harness.frames(1)
+        assert table.curtain_seat is None
+        seat = table.session.humans_to_act()[0]
+        assert table.session.viewer == seat and table.hint_seat() == seat
+        before = len(table.session.record.actions)
+        table.play(seat, table.session.legal(seat)[0])
+        if table.session.over:
+            break
+        if table.session.humans_to_act() == [seat] and table._undo_allowed():
+            table.session.undo()
+            assert len(table.session.record.actions) == before
+            undone = True
+            break
+    assert undone, "no own move of a human could be taken back"
