@@ -141,6 +141,9 @@ class CoronaView(GameView):
         self.dock: list[tuple[str, list[Action]]] = []
         self._last_legal: list[Action] = []
         self._dock_for: list[Action] = []
+        self._fitted: tuple[int, tuple[float, float]] | None = None
+        """The camera as the last fit left it: the map follows the orders list only while
+        the player has not moved it since."""
         """The groups chosen so far in the orders list (kind of order, then target...)."""
         self.flash = ""
         self.serial = 0
@@ -157,6 +160,7 @@ class CoronaView(GameView):
         if self.lay.board != self.board.camera.viewport:
             self.board.layout(self.lay.board, self.focus)
             self._warmed, self._chores = set(), []
+            self._fitted = (self.board.camera.level, self.board.camera.origin)
         self.menu = None
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
@@ -224,6 +228,7 @@ class CoronaView(GameView):
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if not self.view or self.lay is None:
             return
+        self._beside_dock(ctx.legal)
         self.board.fill_outside(surface, antique.sea_texture())
         self.board.draw(surface)
         clip = surface.get_clip()
@@ -625,6 +630,46 @@ class CoronaView(GameView):
                             box.w - self.s(12), row_h - self.s(3)), label, payload)
                for i, (label, payload) in enumerate(rows)]
         return box, title, out
+
+    def _beside_dock(self, legal: list[Action]) -> None:
+        """While the orders list is open, the fitted map moves right and up and shrinks as
+        little as it takes for no city and no box to lie under the list (Arles, Nice and
+        the Saracens stay in sight beside it); it is fitted back when the list closes. Only
+        while the player has not zoomed or panned the map himself since the last fit (then
+        it stays as he left it)."""
+        camera = self.board.camera
+        if self.held is not None or self.lay is None or camera.easing:
+            return
+        dock = self.dock_rows(legal)
+        focus = self.focus if dock is None else self._focus_beside(dock[0])
+        if focus == self.board.focus or (camera.level, camera.origin) != self._fitted:
+            return
+        self.board.layout(camera.viewport, focus)
+        self._warmed, self._chores = set(), []
+        self._fitted = (camera.level, camera.origin)
+
+    def _focus_beside(self, box: pygame.Rect) -> tuple[float, float, float, float]:
+        """The world rect to fit so that the map's places clear the orders list `box`: the
+        map's east and north edges stay on the board's, its zoom the largest (in steps of
+        4 %) that leaves every city and box outside the list (with a small gap)."""
+        vp = self.board.camera.viewport
+        x, y, w, h = self.focus
+        unit = min(vp.w / w, vp.h / h)
+        gap = self.s(10)
+        # A list a few pixels wider or taller should not refit the map: round it up.
+        step = self.s(24)
+        right = vp.x + -(-(box.right + gap - vp.x) // step) * step
+        top = vp.bottom - -(-(vp.bottom - box.top + gap) // step) * step
+        points = [*self.city_pos.values()]
+        for area in self.box_areas.values():
+            points.extend(area.polygon)
+        for _ in range(12):
+            ox, oy = vp.right - (x + w) * unit, vp.y - y * unit
+            if not any(ox + px * unit < right and oy + py * unit > top for px, py in points):
+                break
+            unit *= 0.96
+        vw, vh = vp.w / unit, vp.h / unit
+        return (x + w - vw, y, vw, vh)
 
     def _draw_dock(self, surface: pygame.Surface, legal: list[Action]) -> None:
         dock = self.dock_rows(legal)
