@@ -78,6 +78,10 @@ def main() -> None:
     # 95% intervals, and the balance table of item 7 and §8 (build_scripts/bench_imperios.py).
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_imperios.py")],
                    check=True)
+    # Corona de Hierro's AI targets (decision times, hard against random and normal, with
+    # 95% intervals) and the decisions page's §10 balance check at 3, 4 and 5 players.
+    subprocess.run([sys.executable, "-m", "rules.corona_de_hierro.balance", "--bench"],
+                   check=True)
     # Coup's hard AI: how often it bluffs and how often its challenges win (4 players).
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_coup_bluff.py"),
                     "8", "4", "hard"], check=True)

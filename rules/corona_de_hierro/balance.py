@@ -4,19 +4,30 @@
     python -m rules.corona_de_hierro.balance --players 4 --games 20 --agents normal:40
 
 `policy` is the AI's rollout policy (`ai.rollout_action`) playing on the real state (a
-cheap stand-in for the search); any other spec is an agent as `python -m rules arena`
+cheap stand-in for the search, which sees every card: a measuring tool, never an
+opponent); any other spec is an agent as `python -m rules arena`
 builds it (`hard:N`, `normal:N`, `random`). Castles are chosen by the agents too.
 
 Printed as one JSON object: seat win rates (a shared win split), how games end, who was
 ruined and how (no castle / no army), mean actions per player (the two per turn, the
 one that ended the game included), win rate per start castle and how often each start
 was chosen first, and the targets of §10 with a verdict each.
+
+    python -m rules.corona_de_hierro.balance --bench
+
+is `make bench`'s part for this game, one JSON object per line: the real levels' seconds
+per decision, hard's share of the wins against three random seats and against two normal
+seats (budgets `CORONA_BENCH_HARD`, games `CORONA_BENCH_GAMES`) with 95% intervals and a
+verdict against the issue's targets, and the §10 check at 3, 4 and 5 players: many games
+of the rollout policy, then a few (`CORONA_BENCH_SEARCH_GAMES`) of the search itself
+(`CORONA_BENCH_SEARCH`, normal:25), which ends far fewer games by a ruin.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -25,11 +36,13 @@ from typing import Any
 
 import rules
 from rules.ai.agents import Agent, make_agent_for
+from rules.ai.ismcts import LEVELS, search
 from rules.core import Action, Game, Seat
 from rules.corona_de_hierro import ai
 from rules.corona_de_hierro.actions import ChooseMainCastle
 from rules.corona_de_hierro.components import CASTLES
 from rules.corona_de_hierro.state import CoronaState, End
+from rules.simulate import arena, wilson_interval
 
 CAP = 5000
 
@@ -102,7 +115,8 @@ def play(game: Game[Any], players: int, seed: int, agents: list[Agent]) -> dict[
     }
 
 
-def measure(players: int, games: int, seed: int, specs: list[str]) -> dict[str, Any]:
+def measure(players: int, games: int, seed: int, specs: list[str],
+            quiet: bool = False) -> dict[str, Any]:
     game = rules.get_game("corona_de_hierro")
     wins = [0.0] * players
     ends: Counter[str] = Counter()
@@ -131,7 +145,8 @@ def measure(players: int, games: int, seed: int, specs: list[str]) -> dict[str, 
             per_agent.setdefault(spec, []).append(share if p in result["winners"] else 0.0)
         for p, castle in enumerate(result["starts"]):
             per_start.setdefault(castle, []).append(share if p in result["winners"] else 0.0)
-        print(f"game {k}: {result}", file=sys.stderr, flush=True)
+        if not quiet:
+            print(f"game {k}: {result}", file=sys.stderr, flush=True)
     played = games - errors
     rates = [round(w / played, 3) for w in wins]
     end_share = {e: round(ends[e] / played, 3) for e in ("crown", "deck", "ruined")}
@@ -162,13 +177,106 @@ def measure(players: int, games: int, seed: int, specs: list[str]) -> dict[str, 
     }
 
 
+# -- make bench: the issue's AI targets, with intervals ----------------------------------
+
+HARD_BUDGET = int(os.environ.get("CORONA_BENCH_HARD", "160"))
+"""Iterations of `hard:N` in the bench's arenas; normal gets a quarter, the ratio of the
+two levels' time limits (1.8 s and 0.45 s), since on this machine the time limit is the
+budget that binds for both (docs/ai.md gives the equivalence)."""
+BENCH_GAMES = int(os.environ.get("CORONA_BENCH_GAMES", "8"))
+BALANCE_GAMES = int(os.environ.get("CORONA_BENCH_BALANCE_GAMES", "300"))
+SEARCH_BALANCE_GAMES = int(os.environ.get("CORONA_BENCH_SEARCH_GAMES", "4"))
+BALANCE_SEARCH = os.environ.get("CORONA_BENCH_SEARCH", "normal:25")
+"""The search that plays the §10 check's slower games (all seats)."""
+SPEED_POSITIONS = 6
+
+
+def _verdict(low: float, high: float, wanted: float) -> str:
+    return "met" if low >= wanted else "missed" if high < wanted else "open"
+
+
+def bench_speed(players: int = 4) -> dict[str, Any]:
+    """Seconds per decision of the real levels (their time limits), on main decisions
+    of rollout-policy games."""
+    game = rules.get_game("corona_de_hierro")
+    rng = random.Random(1)
+    states = []
+    for seed in range(3):
+        s: CoronaState = game.new_game(players, seed)
+        while game.to_act(s):
+            seat = game.to_act(s)[0]
+            if len(game.legal_actions(s, seat)) > 1:
+                states.append(s)
+            s = game.apply(s, seat, ai.rollout_action(game, s, seat, rng)).state
+    states = rng.sample(states, SPEED_POSITIONS)
+    out: dict[str, Any] = {"bench": "corona_ai_speed", "players": players}
+    for level, wanted in (("normal", 0.5), ("hard", 2.0)):
+        seconds = []
+        iterations = 0
+        for s in states:
+            result = search(game, s, game.to_act(s)[0], LEVELS[level])
+            seconds.append(result.seconds)
+            iterations += result.iterations
+        median = statistics.median(seconds)
+        out[level] = {"median_decision_s": round(median, 3),
+                      "max_decision_s": round(max(seconds), 3),
+                      "iterations_per_s": round(iterations / sum(seconds), 1),
+                      "target_s": wanted, "verdict": "met" if median <= wanted else "missed"}
+    return out
+
+
+def bench_match(name: str, specs: list[str], wanted: float, games: int) -> dict[str, Any]:
+    """Hard's share of the wins in a 4-player arena (seats rotate), with a 95% interval:
+    against three random seats the target is 3× the fair share (0.75); against two
+    normal seats, 0.6 of the wins between them."""
+    game = rules.get_game("corona_de_hierro")
+    tally = arena(game, 4, games, 1, specs)
+    summary = tally.summary()
+    hard = summary["per_agent"][specs[0]]
+    won = hard["wins"]
+    all_wins = sum(r["wins"] for r in summary["per_agent"].values())
+    if name == "hard_vs_random":  # one hard seat a game: its win rate is its share
+        rate = hard["win_rate"]
+        low, high = hard["win_rate_ci95"]
+    else:
+        rate = round(won / all_wins, 3) if all_wins else 0.0
+        low, high = (round(x, 3) for x in wilson_interval(won, round(all_wins)))
+    return {
+        "bench": "corona_ai_target", "match": name, "agents": specs, "games": summary["games"],
+        "errors": summary["errors"], "hard_share_of_wins": rate, "ci95": [low, high],
+        "target": wanted, "verdict": _verdict(low, high, wanted),
+        "median_decision_s": {a: r["median_decision_s"] for a, r in summary["per_agent"].items()},
+        "wall_s": summary["wall_s"],
+    }
+
+
+def bench() -> None:
+    print(json.dumps(bench_speed()), flush=True)
+    hard, normal = f"hard:{HARD_BUDGET}", f"normal:{max(2, HARD_BUDGET // 4)}"
+    print(json.dumps(bench_match("hard_vs_random", [hard, "random", "random", "random"], 0.75,
+                                 BENCH_GAMES)), flush=True)
+    print(json.dumps(bench_match("hard_vs_normal", [hard, normal], 0.6, BENCH_GAMES)),
+          flush=True)
+    for players in (3, 4, 5):
+        result = measure(players, BALANCE_GAMES, 0, ["policy"], quiet=True)
+        print(json.dumps({"bench": "corona_balance", **result}), flush=True)
+    for players in (3, 4, 5):  # the search itself: slower, fewer games, what players meet
+        result = measure(players, SEARCH_BALANCE_GAMES, 0, [BALANCE_SEARCH], quiet=True)
+        print(json.dumps({"bench": "corona_balance", **result}), flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m rules.corona_de_hierro.balance")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agents", default="policy", help="comma-separated; seats rotate")
+    parser.add_argument("--bench", action="store_true",
+                        help="make bench's lines: decision times, hard's targets, §10 checks")
     args = parser.parse_args(argv)
+    if args.bench:
+        bench()
+        return
     specs = [a.strip() for a in args.agents.split(",")]
     print(json.dumps(measure(args.players, args.games, args.seed, specs)))
 
