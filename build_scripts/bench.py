@@ -57,6 +57,17 @@ def main() -> None:
         print(json.dumps({"bench": "simulate", **simulate("corona_de_hierro", players, 1000)}))
     for players in (4, 5, 7):  # random Imperios games run ~3,000 actions: 500 is enough
         print(json.dumps({"bench": "simulate", **simulate("imperios_milenarios", players, 500)}))
+    for players in (2, 4, 6):  # issue 15: 0 errors, >= 5,000 actions/s
+        print(json.dumps({"bench": "simulate", **simulate("conquest_of_the_empire", players, 300)}))
+    # Conquest's conservation at every step of 300 random games per player count (2 to 6).
+    sys.stdout.flush()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         str(ROOT / "tests" / "test_conquest_of_the_empire.py"), "-k", "conservation"],
+        env={**os.environ, "COE_RANDOM_GAMES": "300"}, capture_output=True, text=True)
+    print(json.dumps({"bench": "conquest_conservation", "games_per_player_count": 300,
+                      "passed": done.returncode == 0,
+                      "result": (done.stdout.strip().splitlines() or [""])[-1]}), flush=True)
     # The client: cold start to an interactive menu, table frame times at 1920x1080, and
     # idle CPU (seconds per second) on the menu and at a table waiting for the human.
     sys.stdout.flush()
@@ -77,6 +88,10 @@ def main() -> None:
     # and final Age, decision times at 4 and 7 players, hard against random and normal with
     # 95% intervals, and the balance table of item 7 and §8 (build_scripts/bench_imperios.py).
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_imperios.py")],
+                   check=True)
+    # Conquest of the Empire's AI: decision times at 2/4/6 players, hard against random and
+    # normal with 95% intervals, seat win rates by homeland (build_scripts/bench_conquest_ai.py).
+    subprocess.run([sys.executable, __file__.replace("bench.py", "bench_conquest_ai.py")],
                    check=True)
     # Corona de Hierro's AI targets (decision times, hard against random and normal, with
     # 95% intervals) and the decisions page's §10 balance check at 3, 4 and 5 players.

@@ -74,6 +74,8 @@ TAX_VP = 1.0
 """What an influence point's taxes (5 talents a season) are worth in VP a season."""
 POTENTIAL_SHARE = 0.4
 """The share of a ready purchase the evaluation counts before it is made."""
+DOMINATE_VP = {"G": 1.5, "S": 0.6}
+"""What taking one more province of that coin under a seat's troops is worth in a move."""
 CASUALTY_ORDER = {INFANTRY: 0, GALLEY: 1, CAVALRY: 2, CATAPULT: 3}
 
 
@@ -256,9 +258,8 @@ def _dest_value(s: State, seat: Seat, d: int) -> float:
         value += _opportunity(s, seat, d)
     if s.military(act.origin, seat):
         value += _exposed(s, seat, d) * _left(s)
-        p = board().provinces[d]
-        if p.coin == "G" and dominator(s, d) != seat:
-            value += 1.0
+        if dominator(s, d) != seat:  # one more province towards domination VP
+            value += DOMINATE_VP[board().provinces[d].coin]
         foes = max((s.military(d, q) for q in range(s.players) if s.enemy(seat, q)),
                    default=0)
         if foes:
@@ -354,7 +355,7 @@ def _prune_move(s: State, seat: Seat, legal: list[Action]) -> list[Action]:
             keep.append(a)  # done, a second origin
     for unit, ks in counts.items():
         top = max(ks)
-        keep.extend(A.MoveUnits(unit, k) for k in sorted({top, max(1, top - 1), (top + 1) // 2}))
+        keep.extend(A.MoveUnits(unit, k) for k in sorted({1, (top + 1) // 2, max(1, top - 1), top}))
     targets.sort(key=lambda x: (x[0], x[1]))
     keep.extend(a for _, _, a in targets[:DESTINATIONS_KEPT])
     return keep

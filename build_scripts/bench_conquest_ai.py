@@ -1,0 +1,151 @@
+"""`make bench`, Conquest of the Empire II's AI: decision times, strength and balance.
+
+    python build_scripts/bench_conquest_ai.py [speed] [strength] [balance]
+
+(all three when none is named). One JSON object per line:
+
+- `conquest_ai_speed`: per player count (2, 4, 6), the normal and hard levels exactly as
+  the app uses them (their time limits), on `SPEED_POSITIONS` positions of a random game
+  with more than one choice: median and maximum seconds per decision, iterations/s.
+  Targets: normal median <= 0.5 s, hard <= 2 s.
+- `conquest_ai_strength`: arenas with seats rotated, win rate and share of wins per agent
+  with a 95% Wilson interval. A real hard game takes ~150 decisions of up to 1.8 s, so the
+  arenas play the levels' own policies with iteration budgets and no time limit:
+  `hard:HARD` (`CONQUEST_HARD`, default 150) and `normal:HARD/4`. On this machine both
+  levels are bound by their time limits (1.8 s and 0.45 s), so a quarter is the ratio
+  between them. Targets: hard against random >= 0.95 of two-player games and >= 3x the
+  fair share (0.75) at four; hard takes >= 0.6 of the wins against normal.
+- `conquest_balance`: AI-against-AI games at 2, 3, 4 and 6 players, every seat the
+  rollout policy (the levels' own policy, no search: cheap enough for hundreds of games);
+  per homeland its win rate (shared wins split) with a 95% Wilson interval, beside the
+  fair share.
+
+`CONQUEST_GAMES` sets the strength arenas' games (default 20) and `CONQUEST_BALANCE` the
+balance games per player count (default 200).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import statistics
+import sys
+from typing import Any
+
+import rules
+from rules.ai.ismcts import LEVELS, search
+from rules.conquest_of_the_empire import GAME, State
+from rules.conquest_of_the_empire import ai as conquest_ai
+from rules.conquest_of_the_empire.components import board
+from rules.simulate import arena
+
+SPEED_POSITIONS = 5
+HARD = int(os.environ.get("CONQUEST_HARD", "150"))
+GAMES = int(os.environ.get("CONQUEST_GAMES", "20"))
+BALANCE_GAMES = int(os.environ.get("CONQUEST_BALANCE", "200"))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
+    if n == 0:
+        return [0.0, 1.0]
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    d = 1 + z * z / n
+    return [round(max(0.0, (centre - margin) / d), 4), round(min(1.0, (centre + margin) / d), 4)]
+
+
+def speed(players: int) -> dict[str, Any]:
+    rng = random.Random(players)
+    states = []
+    s = GAME.new_game(players, seed=players)
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        if len(legal) > 1:
+            states.append(s)
+        s = GAME.apply(s, seat, rng.choice(legal)).state
+    states = rng.sample(states, min(SPEED_POSITIONS, len(states)))
+    out: dict[str, Any] = {"bench": "conquest_ai_speed", "players": players}
+    for level in ("normal", "hard"):
+        seconds, iterations = [], 0
+        for st in states:
+            result = search(GAME, st, GAME.to_act(st)[0], LEVELS[level])
+            seconds.append(result.seconds)
+            iterations += result.iterations
+        out[level] = {"median_decision_s": round(statistics.median(seconds), 3),
+                      "max_decision_s": round(max(seconds), 3),
+                      "iterations_per_s": round(iterations / sum(seconds), 1)}
+    return out
+
+
+def strength(players: int, name: str, specs: list[str], seed: int = 1) -> dict[str, Any]:
+    summary = arena(GAME, players, GAMES, seed, specs).summary()
+    return {
+        "bench": "conquest_ai_strength", "players": players, "match": name, "agents": specs,
+        "games": summary["games"], "errors": summary["errors"],
+        "per_agent": {
+            agent: {k: figures[k] for k in ("win_rate", "win_rate_ci95", "share_of_wins",
+                                            "median_decision_s")}
+            for agent, figures in summary["per_agent"].items()
+        },
+    }
+
+
+def policy_game(players: int, seed: int) -> State:
+    """One game with every seat playing the rollout policy."""
+    rng = random.Random(seed)
+    s = GAME.new_game(players, seed=seed)
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+    return s
+
+
+def balance(players: int) -> dict[str, Any]:
+    wins: dict[str, float] = {}
+    vp: dict[str, list[int]] = {}
+    for k in range(BALANCE_GAMES):
+        s = policy_game(players, seed=1000 * players + k)
+        outcome = GAME.outcome(s)
+        assert outcome is not None
+        for seat in range(players):
+            home = board().provinces[s.homeland[seat]].key
+            share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+            wins[home] = wins.get(home, 0.0) + share
+            vp.setdefault(home, []).append(s.vp[seat])
+    return {
+        "bench": "conquest_balance", "players": players, "games": BALANCE_GAMES,
+        "agents": "rollout policy", "fair_share": round(1 / players, 3),
+        "per_homeland": {
+            home: {"win_rate": round(w / BALANCE_GAMES, 3),
+                   "win_rate_ci95": wilson(w, BALANCE_GAMES),
+                   "mean_vp": round(statistics.mean(vp[home]), 1)}
+            for home, w in sorted(wins.items())
+        },
+    }
+
+
+def main(parts: list[str]) -> None:
+    parts = parts or ["speed", "strength", "balance"]
+    assert rules.get_game("conquest_of_the_empire") is GAME
+    if "speed" in parts:
+        for players in (2, 4, 6):
+            print(json.dumps(speed(players)), flush=True)
+    if "strength" in parts:
+        hard, normal = f"hard:{HARD}", f"normal:{max(2, HARD // 4)}"
+        for players, name, specs in (
+            (2, "hard_vs_random", [hard, "random"]),
+            (4, "hard_vs_random", [hard, "random", "random", "random"]),
+            (2, "hard_vs_normal", [hard, normal]),
+        ):
+            print(json.dumps(strength(players, name, specs)), flush=True)
+    if "balance" in parts:
+        for players in (2, 3, 4, 6):
+            print(json.dumps(balance(players)), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
