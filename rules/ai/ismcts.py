@@ -276,13 +276,19 @@ def _freeze(data: Any) -> Hashable:
     return data if isinstance(data, Hashable) else str(data)
 
 
+def _freeze_event(event: Event) -> Hashable:
+    """`_freeze` of one event (a dict), its common case inline."""
+    return tuple([(k, v) if type(v) in _SCALARS else (k, _freeze(v)) for k, v in event.items()])
+
+
 def _observations(events: Sequence[Event], players: int) -> list[Hashable]:
     """Per seat, a hashable key of the events that seat may see."""
-    public = all(e["to"] == "all" for e in events)
-    if public:
-        key = tuple([_freeze(e) for e in events])
-        return [key] * players
-    encoded = [(_freeze(e), e["to"]) for e in events]
+    for e in events:
+        if e["to"] != "all":
+            break
+    else:
+        return [tuple([_freeze_event(e) for e in events])] * players
+    encoded = [(_freeze_event(e), e["to"]) for e in events]
     return [
         tuple([key for key, to in encoded if to == "all" or seat in to])
         for seat in range(players)
@@ -412,14 +418,21 @@ class _Search:
                 world, events = transition.state, transition.events
             path.append((edge, actor))
             seen = _observations(events, players)
+            moved = _someone_moved(actor)
             for seat in range(players):
                 if seat == actor:
-                    nodes[seat] = edge.child(seen[seat])
+                    followed = edge
                 else:
-                    other = nodes[seat].edges.get(_someone_moved(actor))
-                    if other is None:
-                        other = nodes[seat].edges[_someone_moved(actor)] = _Edge()
-                    nodes[seat] = other.child(seen[seat])
+                    edges = nodes[seat].edges
+                    found = edges.get(moved)
+                    if found is None:
+                        found = edges[moved] = _Edge()
+                    followed = found
+                observed = seen[seat]
+                node = followed.after.get(observed)
+                if node is None:
+                    node = followed.after[observed] = _Node()
+                nodes[seat] = node
             if expanded:
                 grown += 1
                 # The searcher's own tree grows by one node per iteration. Other seats'

@@ -66,33 +66,60 @@ KEEP_ORDER: tuple[Character, ...] = (DUKE, CAPTAIN, ASSASSIN, COUNTESS, AMBASSAD
 
 def seen_copies(state: CoupState, seat: Seat, card: Character) -> int:
     """Copies of `card` that `seat` can see: in its hand and face up anywhere."""
-    return state.hidden[seat].count(card) + sum(r.count(card) for r in state.revealed)
+    seen = state.hidden[seat].count(card)
+    for r in state.revealed:
+        if r:
+            seen += r.count(card)
+    return seen
 
 
 def strongest_rival(state: CoupState, seat: Seat) -> Seat:
     """The living opponent with the most influence, then the most coins."""
-    rivals = state.others_after(seat)
-    return max(rivals, key=lambda q: (state.influence(q), state.coins[q]))
+    return _strongest(state, state.others_after(seat))
+
+
+def _strongest(state: CoupState, rivals: tuple[Seat, ...]) -> Seat:
+    """The first of `rivals` with the most influence, then the most coins."""
+    best, best_key = rivals[0], (state.influence(rivals[0]), state.coins[rivals[0]])
+    for q in rivals[1:]:
+        key = (state.influence(q), state.coins[q])
+        if key > best_key:
+            best, best_key = q, key
+    return best
 
 
 def choose_turn(state: CoupState, seat: Seat, rng: random.Random) -> Action:
     """Coup when it can, else use a held character, else income or aid; sometimes bluff."""
-    coins = state.coins[seat]
-    rival = strongest_rival(state, seat)
-    if coins >= 7:
-        return LaunchCoup(rival)
+    coins = state.coins
+    mine = coins[seat]
+    rivals = state.others_after(seat)
+    rival = _strongest(state, rivals)
+    if mine >= 7:
+        return _COUPS[rival]
     hand = state.hidden[seat]
     bluff = rng.random() < BLUFF
-    if coins >= 3 and (ASSASSIN in hand or bluff):
-        return Assassinate(rival)
+    if mine >= 3 and (ASSASSIN in hand or bluff):
+        return _ASSASSINATIONS[rival]
     if DUKE in hand or (bluff and rng.random() < 0.5):
-        return Tax()
-    richest = max(state.others_after(seat), key=lambda q: state.coins[q])
-    if state.coins[richest] >= 2 and (CAPTAIN in hand or bluff):
-        return Steal(richest)
+        return _TAX
+    richest = max(rivals, key=coins.__getitem__)
+    if coins[richest] >= 2 and (CAPTAIN in hand or bluff):
+        return _STEALS[richest]
     if AMBASSADOR in hand and rng.random() < 0.3:
-        return Exchange()
-    return ForeignAid() if rng.random() < 0.5 else Income()
+        return _EXCHANGE
+    return _FOREIGN_AID if rng.random() < 0.5 else _INCOME
+
+
+# Actions are immutable values: the policy returns these, as the rules' lists do.
+_COUPS = tuple(LaunchCoup(q) for q in range(6))
+_ASSASSINATIONS = tuple(Assassinate(q) for q in range(6))
+_STEALS = tuple(Steal(q) for q in range(6))
+_INCOME, _FOREIGN_AID, _TAX, _EXCHANGE = Income(), ForeignAid(), Tax(), Exchange()
+_CHALLENGE, _ALLOW, _NO_BLOCK = Challenge(), Allow(), NoBlock()
+_REVEAL, _CONCEDE = Reveal(), Concede()
+_LOSE = {c: LoseInfluence(c) for c in CHARACTERS}
+_RETURN = {c: ReturnCard(c) for c in CHARACTERS}
+_BLOCK = {c: Block(c) for c in CHARACTERS}
 
 
 DOUBT_PRIOR_WEIGHT = 4.0
@@ -106,7 +133,7 @@ def doubt_chance(state: CoupState, seat: Seat) -> float:
     `DOUBT_PRIOR_WEIGHT` answers of its own. A player who never challenges is soon
     expected not to; one who challenges everything, to go on."""
     others = len(state.others_after(seat))
-    table: float = 1.0 - (1.0 - TABLE_DOUBT) ** (1.0 / max(1, others))
+    table = _SEAT_DOUBT[max(1, others)]
     asked = state.challenges[seat] + state.allowances[seat]
     doubt = (state.challenges[seat] + DOUBT_PRIOR_WEIGHT * table) / (asked + DOUBT_PRIOR_WEIGHT)
     claimant_on_last = state.influence(state.claimant) == 1
@@ -117,25 +144,30 @@ def doubt_chance(state: CoupState, seat: Seat) -> float:
     return min(doubt, 0.9)
 
 
+_SEAT_DOUBT: list[float] = [1.0 - (1.0 - TABLE_DOUBT) ** (1.0 / max(1, k)) for k in range(6)]
+"""Per number of others at the table: how often each doubts a claim (see TABLE_DOUBT)."""
+
+
 def choose_challenge(state: CoupState, seat: Seat, rng: random.Random) -> Action:
     """Challenge an impossible claim always; a possible one as often as `doubt_chance`."""
     claim = state.claim
     assert claim is not None
     if seen_copies(state, seat, claim) >= 3:
-        return Challenge()
-    return Challenge() if rng.random() < doubt_chance(state, seat) else Allow()
+        return _CHALLENGE
+    return _CHALLENGE if rng.random() < doubt_chance(state, seat) else _ALLOW
 
 
 def choose_block(state: CoupState, seat: Seat, rng: random.Random) -> Action:
     """Block with a held character; bluff a block more when one's life is at stake."""
     allowed = BLOCKERS[state.action]
-    held = [c for c in allowed if c in state.hidden[seat]]
-    if held:
-        return Block(held[0])
+    hand = state.hidden[seat]
+    for c in allowed:
+        if c in hand:
+            return _BLOCK[c]
     desperate = state.action == "assassinate" and state.influence(seat) == 1
     if rng.random() < (0.5 if desperate else BLUFF):
-        return Block(allowed[0])
-    return NoBlock()
+        return _BLOCK[allowed[0]]
+    return _NO_BLOCK
 
 
 def least_wanted(cards: tuple[Character, ...] | list[Character]) -> Character:
@@ -151,18 +183,18 @@ def rollout_action(game: Game[Any], state: CoupState, seat: Seat, rng: random.Ra
     phase = state.phase
     if phase is Phase.ACTION:
         choice = choose_turn(state, seat, rng)
-        legal = game.legal_actions(state, seat)
-        return choice if choice in legal else legal[0]
+        # `is_legal` answers as `choice in legal_actions(...)` would, without the list.
+        return choice if game.is_legal(state, seat, choice) else game.legal_actions(state, seat)[0]
     if phase is Phase.CHALLENGE:
         return choose_challenge(state, seat, rng)
     if phase is Phase.BLOCK:
         return choose_block(state, seat, rng)
     if phase is Phase.PROVE:
-        return Reveal() if state.claim in state.hidden[seat] else Concede()
+        return _REVEAL if state.claim in state.hidden[seat] else _CONCEDE
     if phase is Phase.LOSE:
-        return LoseInfluence(least_wanted(state.hidden[seat]))
+        return _LOSE[least_wanted(state.hidden[seat])]
     if phase is Phase.EXCHANGE:
-        return ReturnCard(least_wanted(state.hidden[seat]))
+        return _RETURN[least_wanted(state.hidden[seat])]
     return PickCard(CHARACTERS[rng.randrange(3)])
 
 

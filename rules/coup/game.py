@@ -73,11 +73,17 @@ class Coup(Game[CoupState]):
 
     # -- playing ---------------------------------------------------------
     def to_act(self, state: CoupState) -> tuple[Seat, ...]:
-        seat = state.awaiting
-        if seat != NOBODY:
-            return (seat,)
-        if state.phase is Phase.PICK:
-            return tuple(q for q in range(state.players) if state.picks[q] is None)
+        phase = state.phase  # `state.awaiting`, spelt out: the search asks at every move
+        if phase is Phase.ACTION or phase is Phase.EXCHANGE:
+            return (state.actor,)
+        if phase is Phase.CHALLENGE or phase is Phase.BLOCK:
+            return (state.window[state.window_pos],)
+        if phase is Phase.PROVE:
+            return (state.claimant,)
+        if phase is Phase.LOSE:
+            return (state.loser,)
+        if phase is Phase.PICK:
+            return tuple([q for q in range(state.players) if state.picks[q] is None])
         return ()
 
     def legal_actions(self, state: CoupState, seat: Seat) -> list[Action]:

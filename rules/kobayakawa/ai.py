@@ -50,46 +50,52 @@ def strength(card: int, kobayakawa: int) -> float:
 
 
 _STRENGTH = [[c + k * low_chance(c) for k in range(max(CARDS) + 1)] for c in range(max(CARDS) + 1)]
+_STRENGTH_UNDER = [[_STRENGTH[c][k] for c in range(max(CARDS) + 1)] for k in range(max(CARDS) + 1)]
+"""`_STRENGTH` turned: per Kobayakawa value, the strength of every card."""
 
 
 def unseen_by(state: KobayakawaState, seat: Seat) -> list[int]:
     """Cards `seat` has not seen this round: still in the deck or in others' hands."""
     seen = set(state.pile)
     for pile in state.discards:
-        seen.update(pile)
+        if pile:
+            seen.update(pile)
     seen.add(state.hands[seat])
-    if state.phase is Phase.KEEP and state.seat_to_act == seat:
+    if state.phase is Phase.KEEP and state.order[state.turn] == seat:
         seen.add(state.drawn)
     return [c for c in CARDS if c not in seen]
 
 
 def draw_or_flip(state: KobayakawaState, seat: Seat) -> Action:
     """Draw if the better of two cards beats a fresh Kobayakawa on average; else flip."""
-    hand, value = state.hands[seat], state.kobayakawa
+    hand, value = state.hands[seat], state.pile[-1]
     unseen = unseen_by(state, seat)
-    mine = strength(hand, value)
-    by_draw = sum(max(mine, strength(c, value)) for c in unseen) / len(unseen)
-    by_flip = sum(strength(hand, k) for k in unseen) / len(unseen)
-    return Draw() if by_draw >= by_flip else Flip()
+    under = _STRENGTH_UNDER[value]
+    mine = under[hand]
+    by_draw = sum([under[c] if under[c] > mine else mine for c in unseen]) / len(unseen)
+    row = _STRENGTH[hand]
+    by_flip = sum([row[k] for k in unseen]) / len(unseen)
+    return _DRAW if by_draw >= by_flip else _FLIP
 
 
 def keep_better(state: KobayakawaState, seat: Seat) -> Action:
     """Keep the card with the better expected total under the Kobayakawa value."""
-    value = state.kobayakawa
+    under = _STRENGTH_UNDER[state.pile[-1]]
     a, b = state.hands[seat], state.drawn
-    return Keep(a if strength(a, value) >= strength(b, value) else b)
+    return Keep(a if under[a] >= under[b] else b)
 
 
 def fight_chance(state: KobayakawaState, seat: Seat) -> float:
     """How often to fight: surely when last with nobody fighting; otherwise more as the
     card's expected total clears a bar that rises with each fighter before and after."""
-    position = state.order.index(seat)
-    before = [q for q in state.order[:position] if state.stakes[q] > 0]
-    after = len(state.order) - position - 1
+    order, stakes = state.order, state.stakes
+    position = order.index(seat)
+    before = len([q for q in order[:position] if stakes[q] > 0])
+    after = len(order) - position - 1
     if not before and after == 0:
         return 1.0  # a lone fighter wins without showing the card
-    bar = FIGHT_BAR + BAR_PER_FIGHTER * len(before) + BAR_PER_LATER * after
-    total = strength(state.hands[seat], state.kobayakawa)
+    bar = FIGHT_BAR + BAR_PER_FIGHTER * before + BAR_PER_LATER * after
+    total = _STRENGTH[state.hands[seat]][state.pile[-1]]
     return 1.0 / (1.0 + math.exp(-(total - bar) / FIGHT_SOFTNESS))
 
 
@@ -97,13 +103,17 @@ def rollout_action(
     game: Game[Any], state: KobayakawaState, seat: Seat, rng: random.Random
 ) -> Action:
     """The rollout policy: one sensible move for `seat` (who must be the one to act)."""
-    if state.phase is Phase.CHOOSE:
+    phase = state.phase
+    if phase is Phase.BET:
+        return _FIGHT if rng.random() < fight_chance(state, seat) else _PASS
+    if phase is Phase.CHOOSE:
         if rng.random() < 0.1:
-            return Draw() if rng.random() < 0.5 else Flip()
+            return _DRAW if rng.random() < 0.5 else _FLIP
         return draw_or_flip(state, seat)
-    if state.phase is Phase.KEEP:
-        return keep_better(state, seat)
-    return Fight() if rng.random() < fight_chance(state, seat) else Pass()
+    return keep_better(state, seat)
+
+
+_DRAW, _FLIP, _FIGHT, _PASS = Draw(), Flip(), Fight(), Pass()
 
 
 def evaluate(game: Game[Any], state: KobayakawaState) -> list[float]:
