@@ -54,6 +54,7 @@ class TableScene(Scene):
         # The curtain that rises once the last move's animation has played (public view).
         self.curtain_next: Seat | None = None
         self.prompt_held = False  # the prompt waits while a result is held up (`_holding`)
+        self.top_spots: dict[Any, tuple[Any, ...]] = {}  # top-bar button -> what it shows
         # (step, the view before it) while a tween holds that step's result back (`holds_state`)
         self.state_held: tuple[int, dict[str, Any]] | None = None
         self.dialog: Any = None
@@ -113,6 +114,7 @@ class TableScene(Scene):
 
     def build_ui(self) -> None:
         self.buttons = {}
+        self.top_spots = {}
         self.log_box = None
         self.timeline.skip()  # positions change with the layout: land everything at once
         self.view.layout(self.table_rect, self.app.scale)
@@ -144,10 +146,24 @@ class TableScene(Scene):
         self.buttons[button] = (name, arg)
         return button
 
-    def _build_top_bar(self) -> None:
+    def _build_top_bar(self, keep: set[tuple[Any, ...]] | None = None) -> None:
+        """The bar's buttons, from the right; those in `keep` are already there as they
+        should be (see `_refresh_controls`)."""
+        spots, self.bar_left = self._top_bar_spots()
+        for spot in spots:
+            if keep is not None and spot in keep:
+                continue
+            name, words, tip, enabled, rect = spot
+            button = self._button(pygame.Rect(rect), words, tip, name, enabled=enabled)
+            self.top_spots[button] = spot
+
+    def _top_bar_spots(self) -> tuple[list[tuple[Any, ...]], int]:
+        """Each top-bar button as (name, words, tip, enabled, rect), and where the status
+        line ends."""
         w = self.app.size[0]
         h, pad = self.s(38), self.s(7)
         x = w - pad
+        spots: list[tuple[Any, ...]] = []
         for name, width in (
             ("menu", 96),
             ("settings", 116),
@@ -169,8 +185,8 @@ class TableScene(Scene):
             rect = pygame.Rect(0, pad, width, h)
             rect.right = x
             x = rect.left - self.s(6)
-            self._button(rect, words, tr(f"table.{name}_tip"), name, enabled=enabled)
-        self.bar_left = x  # the status line ends here
+            spots.append((name, words, tr(f"table.{name}_tip"), enabled, tuple(rect)))
+        return spots, x  # the status line ends at x
 
     def _build_log(self) -> None:
         w, h = self.app.size
@@ -187,12 +203,20 @@ class TableScene(Scene):
 
     def _refresh_controls(self) -> None:
         """After a move with no curtain change: remake only the buttons and the log, which
-        is much cheaper than rebuilding the whole UI."""
-        for button in list(self.buttons):
-            button.kill()
-        self.buttons = {}
+        is much cheaper than rebuilding the whole UI. A top-bar button that stays as it was
+        is kept, not remade: a click on it in the frame an AI moved is not lost."""
         self._show_view()
-        self._build_top_bar()
+        wanted = set(self._top_bar_spots()[0])
+        kept: set[tuple[Any, ...]] = set()
+        for button in list(self.buttons):
+            spot = self.top_spots.pop(button, None)
+            if spot is not None and spot in wanted and spot not in kept:
+                kept.add(spot)
+                self.top_spots[button] = spot
+                continue
+            button.kill()
+            del self.buttons[button]
+        self._build_top_bar(kept)
         self._build_log()
         self._build_prompt()
 

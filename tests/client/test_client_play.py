@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from client.i18n import tr
 from client.scenes.launch import default_seats
 from client.scenes.table import TableScene
@@ -79,3 +81,30 @@ def test_ai_seats_never_raise_a_curtain(harness):
         else:
             harness.frames(2)
     assert len(table.session.steps) > 10
+
+
+def test_a_top_bar_click_is_not_lost_when_an_ai_moves_in_the_same_frame(harness):
+    """The bar's buttons that do not change stay the same buttons after a move, so a press
+    begun before an AI's move and released after it still opens the rules."""
+    harness.app.settings.ai_pause = 1000.0  # the AI seats move when this test says
+    table = start_table(harness, [("human", None), ("ai", "easy"), ("ai", "easy")])
+    for _ in range(20):
+        if table.session.ais_to_act():
+            break
+        seat = table.session.humans_to_act()[0]
+        table.play(seat, table.session.legal(seat)[0])
+    seat = table.session.ais_to_act()[0]
+    rules = harness.button(tr("table.rules"))
+    pos = rules.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    harness.frames(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    harness.frames(1)
+    steps = len(table.session.steps)
+    assert table.play(seat, table.session.legal(seat)[0])  # the AI's move lands meanwhile
+    assert len(table.session.steps) == steps + 1
+    assert harness.button(tr("table.rules")) is rules
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    harness.frames(2)
+    assert type(harness.scene).__name__ == "RulesScene"
