@@ -12,7 +12,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 
 import pygame
 
@@ -366,7 +366,13 @@ class CarolusPainter(MapPainter):
     def areas(self) -> Sequence[Area]:
         return self.topology.areas_of("territory")
 
-    def paint(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
+                    zoom: float) -> Iterator[None]:
+        for _ in self._layers(surface, rect, zoom):
+            yield
+            self._origin = (rect[0], rect[1])  # another chunk may have been painted meanwhile
+
+    def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
         tex = table_texture()
         tw = tex.get_width()
         ox, oy = rect[0] * zoom, rect[1] * zoom
@@ -376,6 +382,7 @@ class CarolusPainter(MapPainter):
                 surface.blit(tex, (x, y))
         self._paint_supply(surface, rect, zoom)
         ox, oy = self._origin = (rect[0], rect[1])
+        yield
 
         def px(p: Point) -> Point:
             return ((p[0] - ox) * zoom, (p[1] - oy) * zoom)
@@ -391,9 +398,11 @@ class CarolusPainter(MapPainter):
                     shade(TABLE_DARK, 0.6),
                     [(x + shadow[0], y + shadow[1]) for x, y in pts],
                 )
+        yield
         for area in self.areas():
             if overlaps(self.boxes[area.id], rect, margin):
                 self.paint_area(surface, area, [px(p) for p in area.polygon], zoom)
+        yield
         for first, poly in self._bridges:
             tint = TILE_TINTS.get(str(self.topology.area(first).properties.get("shape")), GOLD)
             pts = [px(p) for p in poly]

@@ -23,7 +23,8 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import partial
 from typing import Generic, TypeVar
 
 import pygame
@@ -36,6 +37,8 @@ from client.board.painter import MapPainter, WorldRect, bbox, overlaps
 from rules.maps import Area, Topology
 
 SS = 4
+MASK_BAND = 64
+"""Rows of a chunk textured in one step."""
 SEA: RGB = (120, 146, 158)
 SEA_DARK: RGB = (98, 124, 138)
 SEA_LIGHT: RGB = (142, 166, 174)
@@ -281,16 +284,28 @@ class ConquestPainter(MapPainter):
         return self.centres.get(area.id, area.centre)
 
     # -- painting ------------------------------------------------------------------------------
-    def paint(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
+                    zoom: float) -> Iterator[None]:
+        here = ((rect[0], rect[1]), zoom)
+        for _ in self._layers(surface, rect, zoom):
+            yield
+            self._origin, self._zoom = here  # another chunk may have been painted meanwhile
+
+    def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
         self._origin, self._zoom = (rect[0], rect[1]), zoom
         margin = 70 / max(zoom, 0.05)
         near = (rect[0] - margin, rect[1] - margin, rect[2] + 2 * margin, rect[3] + 2 * margin)
         origin = (rect[0] * zoom, rect[1] * zoom)
         tile(surface, wild_texture(), origin)
-        self._paint_masked(surface, self.seas, sea_texture(), near)
+        yield
+        yield from self._paint_masked(surface, self.seas, sea_texture(), near)
+        yield
         self._paint_coast_water(surface, near, zoom)
-        self._paint_masked(surface, self.provinces, land_texture(), near)
+        yield
+        yield from self._paint_masked(surface, self.provinces, land_texture(), near)
+        yield
         self._paint_borders(surface, near, zoom)
+        yield
         self._paint_straits(surface, near, zoom)
         self._paint_wild_names(surface, rect, zoom)
         self._paint_sea_names(surface, rect, zoom)
@@ -301,12 +316,45 @@ class ConquestPainter(MapPainter):
         for area in self.provinces:
             cx, cy = self.centre(area)
             if overlaps((cx - 220, cy + NAME_DY - 40, 440, EMBLEM_DY - NAME_DY + 100), near):
+                yield
                 self._paint_province_marks(surface, area, zoom)
+        yield
         self._paint_compass(surface, rect, zoom)
         self._paint_title(surface, rect, zoom)
 
+    def warm_jobs(self, zoom: float) -> list[Callable[[], object]]:
+        """The names of this zoom, one job each (a chunk then only blits them)."""
+        jobs: list[Callable[[], object]] = [wild_texture, sea_texture, land_texture]
+        text_px = round(52 * zoom)
+        if text_px >= 9:
+            index = {"la": 0, "es": 1, "en": 2}.get(self.lang, 1)
+            jobs += [partial(lettering, str(e[index]).upper(), text_px, INK_SOFT, 0.35)
+                     for e in WILD_NAMES]
+        for place in self.sea_labels:
+            size = float(place.properties.get("size", 30.0))
+            if round(size * zoom) >= 8 and place.area is not None:
+                sea = self.topology.area(place.area)
+                jobs.append(partial(lettering, str(sea.properties.get("name_la", sea.label))
+                                    .upper(), round(size * zoom), SEA_LINE, 0.3,
+                                    angle=float(place.properties.get("angle", 0.0))))
+        if round(24 * zoom) >= 8:
+            jobs += [partial(lettering, str(c.label), round(24 * zoom), INK, 0.02, True,
+                             halo=LAND_LIGHT) for c in self.cities]
+        if round(30 * zoom) >= 8:
+            jobs += [partial(lettering, str(a.properties.get("name_la", a.label)).upper(),
+                             round(30 * zoom), INK, 0.12, True, halo=LAND_LIGHT)
+                     for a in self.provinces]
+        if round(24 * zoom) >= 7:
+            tiers = {str(a.properties.get("tiers", "")) for a in self.provinces}
+            jobs += [partial(lettering, " · ".join(t.split(",")), round(24 * zoom), ROMAN_RED,
+                             0.0, True) for t in sorted(tiers) if t]
+        return jobs
+
     def _paint_masked(self, surface: pygame.Surface, areas: Sequence[Area],
-                      texture: pygame.Surface, near: WorldRect) -> None:
+                      texture: pygame.Surface, near: WorldRect) -> Iterator[None]:
+        """Fill the areas with `texture`, a band of rows at a time (a step each: the whole
+        surface costs a frame's share several times over); clipping only leaves out pixels,
+        so the bands add up to the picture made at once."""
         polys = [[self._px(p) for p in a.polygon] for a in areas
                  if overlaps(self.boxes[a.id], near)]
         if not polys:
@@ -314,12 +362,19 @@ class ConquestPainter(MapPainter):
         w, h = surface.get_size()
         mask = pygame.Surface((w, h), pygame.SRCALPHA)
         mask.fill((255, 255, 255, 0))
-        for poly in polys:
-            pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
         layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        tile(layer, texture, (self._origin[0] * self._zoom, self._origin[1] * self._zoom))
-        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surface.blit(layer, (0, 0))
+        phase = (self._origin[0] * self._zoom, self._origin[1] * self._zoom)
+        for top in range(0, h, MASK_BAND):
+            band = pygame.Rect(0, top, w, min(MASK_BAND, h - top))
+            mask.set_clip(band)
+            for poly in polys:
+                pygame.draw.polygon(mask, (255, 255, 255, 255), poly)
+            layer.set_clip(band)
+            tile(layer, texture, phase)
+            layer.blit(mask, band.topleft, band, special_flags=pygame.BLEND_RGBA_MULT)
+            surface.blit(layer, band.topleft, band)
+            if band.bottom < h:
+                yield
 
     def _paint_coast_water(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
         to = self._px

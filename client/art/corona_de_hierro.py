@@ -22,7 +22,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import pygame
@@ -355,7 +355,14 @@ class CoronaPainter(MapPainter):
         return min(candidates, key=cost)
 
     # -- painting ---------------------------------------------------------------------------
-    def paint(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
+    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
+                    zoom: float) -> Iterator[None]:
+        here = ((rect[0], rect[1]), zoom)
+        for _ in self._layers(surface, rect, zoom):
+            yield
+            self._origin, self._zoom = here  # another chunk may have been painted meanwhile
+
+    def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
         ox, oy = rect[0], rect[1]
         self._origin, self._zoom = (ox, oy), zoom
         px = self._px
@@ -366,14 +373,20 @@ class CoronaPainter(MapPainter):
                  for gy in range(int(rect[1] // CELL), int((rect[1] + rect[3]) // CELL) + 1)]
         surface.fill(SEA)
         self._fill(surface, "land", cells, LAND_LIGHT)
+        yield
         self._paint_relief(surface, near, zoom)
+        yield
         self._fill(surface, "river", cells, RIVER)
         self._fill(surface, "lake", cells, RIVER)
+        yield
         _tile_mult(surface, mottle(), (ox * zoom, oy * zoom))
-        self._paint_coasts(surface, near, zoom, cells)
+        yield
+        yield from self._paint_coasts(surface, near, zoom, cells)
+        yield
         self._paint_scenery_names(surface, rect, zoom)
         self._paint_compass(surface, rect, zoom)
         self._paint_title(surface, rect, zoom)
+        yield
         for route in self.topology.routes:
             if overlaps(bbox(route.points), near):
                 pts = [px(p) for p in route.points]
@@ -384,6 +397,7 @@ class CoronaPainter(MapPainter):
         for city in self.cities:
             x, y = city.position
             if overlaps((x - 200, y - 120, 400, 240), near):
+                yield
                 self._paint_city(surface, city, zoom)
 
     def _fill(self, surface: pygame.Surface, name: str, cells: list[tuple[int, int]],
@@ -418,15 +432,19 @@ class CoronaPainter(MapPainter):
                 pygame.draw.aalines(surface, colour, False, pts)
 
     def _paint_coasts(self, surface: pygame.Surface, near: WorldRect, zoom: float,
-                      cells: list[tuple[int, int]]) -> None:
+                      cells: list[tuple[int, int]]) -> Iterator[None]:
         to = self._px
         for i in range(len(self.water_lines)):
             self._stroke(surface, f"water_{i}", cells, lerp(SEA_LINE, SEA, 0.25 + 0.25 * i))
+            yield
         if zoom >= 0.18:
             width = max(1, round(1.4 * zoom))
-            for item in self._hatches.query(near):
+            for n, item in enumerate(self._hatches.query(near)):
+                if n and n % 600 == 0:
+                    yield
                 a, b = item  # type: ignore[misc]
                 pygame.draw.line(surface, SEA_LINE, to(a), to(b), width)
+        yield
         self._stroke(surface, "river", cells, RIVER_EDGE)
         self._stroke(surface, "lake_inner", cells, lerp(RIVER_EDGE, RIVER, 0.5))
         self._stroke(surface, "lake", cells, RIVER_EDGE, max(1, round(1.6 * zoom)))
@@ -468,12 +486,19 @@ class CoronaPainter(MapPainter):
     def warm_jobs(self, zoom: float) -> list[Callable[[], object]]:
         """Everything a chunk at this zoom draws from a cache, to make while idle: the first
         chunk of a new zoom then paints as fast as the others."""
-        jobs: list[Callable[[], object]] = [mottle]
+        jobs: list[Callable[[], object]] = [mottle, lambda: self.label_spots]
         jobs += [functools.partial(self.scenery_name, p, zoom) for p in self.labels]
         jobs += [functools.partial(self.city_name, c, zoom) for c in self.cities]
         kinds = {str(c.properties["castle_kind"]) for c in self.castles.values()}
         jobs += [functools.partial(tower_sprite, max(8, round(TOWER_SIZE[0] * zoom)), k)
                  for k in sorted(kinds)]
+        numbers = sorted({v for c in self.castles.values()
+                          for v in (str(c.properties["mil"]),
+                                    "–" if int(c.properties["dip"]) == 0
+                                    else str(c.properties["dip"]))})
+        digits_px = max(8, round(max(5.0, 13 * zoom) * 1.45))  # as `number_shield` prints them
+        jobs += [functools.partial(_digits, v, digits_px, (250, 242, 220)) for v in numbers]
+        jobs += [functools.partial(self._box_title, b, zoom) for b in self.boxes_]
         return jobs
 
     def _paint_scenery_names(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
@@ -543,13 +568,21 @@ class CoronaPainter(MapPainter):
         icon_r = 30 * zoom
         icon_at = (r.x + 46 * zoom, r.y + 46 * zoom)
         box_icon(surface, box.key, icon_at, icon_r)
-        t_px = round(32 * zoom)
-        if t_px >= 8:
-            img = lettering(self.name(box), t_px, INK, 0.04, True)
-            if img.get_width() > r.w - 100 * zoom:
-                scale = (r.w - 100 * zoom) / img.get_width()
-                img = lettering(self.name(box), max(8, round(t_px * scale)), INK, 0.04, True)
+        img = self._box_title(box, zoom)
+        if img is not None:
             surface.blit(img, img.get_rect(midleft=(r.x + 88 * zoom, r.y + 46 * zoom)))
+
+    def _box_title(self, box: Area, zoom: float) -> pygame.Surface | None:
+        """A box's name lettered to fit beside its icon (None when too small to print)."""
+        t_px = round(32 * zoom)
+        if t_px < 8:
+            return None
+        img = lettering(self.name(box), t_px, INK, 0.04, True)
+        room = round(self.boxes[box.id][2] * zoom) - 100 * zoom
+        if img.get_width() > room:
+            scale = room / img.get_width()
+            img = lettering(self.name(box), max(8, round(t_px * scale)), INK, 0.04, True)
+        return img
 
     def _paint_city(self, surface: pygame.Surface, city: Place, zoom: float) -> None:
         px = self._px

@@ -8,7 +8,7 @@ wheel, keys and pan drags to it, draws its tokens over it with `board.to_screen`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pygame
@@ -174,6 +174,12 @@ class Board:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.camera)
+
+    def warm_with(self, jobs: Callable[[int, float], Iterable[Callable[[], object]]]) -> None:
+        """Have the pictures a view draws over the map (its pieces at a level's size) made a
+        little each frame, for the current zoom level and the two next to it, before a zoom
+        step needs them all in one frame: `jobs(level, zoom)` lists what to make."""
+        self.renderer.warmers.append(jobs)
 
     def light(
         self,

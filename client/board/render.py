@@ -79,6 +79,11 @@ class MapRenderer:
         self._sharp_before: object = None
         self._cost: dict[str, float] = {}  # seconds a warm job or a paint step takes, smoothed
         self._warm_todo: dict[int, deque[Callable[[], object]]] = {}
+        self.warmers: list[Callable[[int, float], Iterable[Callable[[], object]]]] = []
+        """Functions of a level and its zoom giving jobs that make the pictures a view draws
+        over the map at that level (its pieces), run a little each frame like the map's."""
+        self._pieces_todo: dict[int, deque[Callable[[], object]]] = {}
+        self._pieces_level: int | None = None
         self._job: _Job | None = None
         self._first = True  # no work done yet this frame
         self._mark: float | None = None  # the clock when the last frame's preparing began
@@ -95,6 +100,7 @@ class MapRenderer:
         self._last = self._sharp = None
         self._version = self.painter.version
         self._warm_todo.clear()
+        self._pieces_todo.clear()
         self._job = None
 
     def _check(self, camera: Camera) -> None:
@@ -108,6 +114,7 @@ class MapRenderer:
             self._last = self._sharp = None
             self._unit = camera.unit
             self._warm_todo.clear()
+            self._pieces_todo.clear()
             self._job = None
 
     def base(self) -> pygame.Surface:
@@ -179,14 +186,11 @@ class MapRenderer:
 
     def _may(self, kind: str, start: float, budget: float | None, first: bool) -> bool:
         """Whether one more unit of work of `kind` fits in what is left of `budget`: the
-        first of a frame whenever time is left at all (so the map always gets on), the
+        first of a frame always (so the map always gets on, a step a frame at least), the
         next ones only if their expected cost fits too."""
-        if budget is None:
+        if budget is None or first:
             return True
-        spent = _clock() - start
-        if first:
-            return spent <= budget
-        return spent + self._cost.get(kind, 0.0) <= budget
+        return _clock() - start + self._cost.get(kind, 0.0) <= budget
 
     def _note(self, kind: str, took: float) -> None:
         before = self._cost.get(kind)
@@ -199,12 +203,17 @@ class MapRenderer:
                 self.painter.warm_jobs(camera.level_zoom(level)))
         return queue
 
-    def _work(self, camera: Camera, level: int, margin: int, start: float,
-              budget: float | None) -> bool:
-        """Make `level`'s pictures the camera needs (its painter's warm jobs, then the missing
-        chunks of the view plus `margin` chunks round it), in small steps while `budget`
-        lasts. True when all of them are ready."""
-        queue = self._warm_queue(camera, level)
+    def _pieces_queue(self, camera: Camera, level: int) -> deque[Callable[[], object]]:
+        queue = self._pieces_todo.get(level)
+        if queue is None:
+            zoom = camera.level_zoom(level)
+            queue = self._pieces_todo[level] = deque(
+                job for warmer in self.warmers for job in warmer(level, zoom))
+        return queue
+
+    def _run(self, queue: deque[Callable[[], object]], start: float,
+             budget: float | None) -> bool:
+        """Run warm jobs from `queue` while `budget` lasts; True once it is empty."""
         while queue:
             if not self._may("warm", start, budget, self._first):
                 return False
@@ -212,6 +221,15 @@ class MapRenderer:
             queue.popleft()()
             self._note("warm", _clock() - began)
             self._first = False
+        return True
+
+    def _work(self, camera: Camera, level: int, margin: int, start: float,
+              budget: float | None) -> bool:
+        """Make `level`'s pictures the camera needs (its painter's warm jobs, then the missing
+        chunks of the view plus `margin` chunks round it), in small steps while `budget`
+        lasts. True when all of them are ready."""
+        if not self._run(self._warm_queue(camera, level), start, budget):
+            return False
         chunks = self.chunks_of(level)
         wanted = [k for k in self.visible_chunks(camera, level, margin) if k not in chunks]
         job = self._job
@@ -259,6 +277,15 @@ class MapRenderer:
         else:
             self._job = None  # painted whole below: a half-made chunk is not resumed
         self._first = True
+        if camera.level != self._pieces_level:  # pieces may have changed since: list again
+            self._pieces_todo.clear()
+            self._pieces_level = camera.level
+        # The pieces of this level and the next ones first: a view draws them at once
+        # (a zoom step would make them all in one frame); the map can wait a little.
+        for near in (camera.level, camera.level + 1, camera.level - 1):
+            if camera.valid_level(near) and not self._run(self._pieces_queue(camera, near),
+                                                          start, budget):
+                break
         ready = self._work(camera, camera.level, 0, start, budget)
         if ready and budget is not None and not camera.easing:
             if self._sharp is not None and self._sharp == self._sharp_before:
@@ -358,7 +385,8 @@ class MapRenderer:
         chunks = self._levels.get(level)
         if not chunks:
             return None
-        picture = _new_opaque(size)
+        old = self._last[0] if self._last is not None else None
+        picture = old if old is not None and old.get_size() == size else _new_opaque(size)
         picture.fill(self.painter.background)
         ox, oy = origin[0] * zoom, origin[1] * zoom
         for (i, j), chunk in chunks.items():
@@ -500,7 +528,24 @@ def _blit_scaled(
     sx, sy = camera.to_screen((wx0, wy0))
     factor = camera.zoom / zoom
     size = (max(1, round(crop.w * factor)), max(1, round(crop.h * factor)))
-    surface.blit(pygame.transform.scale(picture.subsurface(crop), size), (round(sx), round(sy)))
+    scaled = _scratch(size, picture)
+    pygame.transform.scale(picture.subsurface(crop), size, scaled)
+    surface.blit(scaled, (round(sx), round(sy)))
+
+
+_SCRATCH: list[pygame.Surface] = []
+
+
+def _scratch(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
+    """A `size` piece of one reused surface in `like`'s format, to scale into (a new surface
+    of a view's size each frame costs more than the scaling's own time)."""
+    have = _SCRATCH[0] if _SCRATCH else None
+    if (have is None or have.get_width() < size[0] or have.get_height() < size[1]
+            or have.get_bitsize() != like.get_bitsize() or have.get_masks() != like.get_masks()):
+        grown = (max(size[0], have.get_width() if have else 0),
+                 max(size[1], have.get_height() if have else 0))
+        _SCRATCH[:] = [pygame.Surface(grown, 0, like)]
+    return _SCRATCH[0].subsurface((0, 0, *size))
 
 
 def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:

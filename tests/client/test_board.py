@@ -228,3 +228,125 @@ def test_maps_drawn_with_tiles_show_their_tile_layers(tmp_path):
     assert surface.get_at((120, 60))[:3] == (30, 30, 200)  # a tile of the second kind
     assert surface.get_at((40, 60))[:3] == (200, 30, 30)
     assert board.area_at((12, 12)).id == 0
+
+
+# -- painting a level over many frames ---------------------------------------------------------
+class StepPainter:
+    """A plain board painted in five steps, counting how often a chunk's painting starts."""
+
+    def __new__(cls, topology):
+        from client.board.painter import MapPainter
+
+        class Counted(MapPainter):
+            def __init__(self, topology):
+                super().__init__(topology)
+                self.starts = self.steps = 0
+                self.warmed: list[float] = []
+
+            def warm_jobs(self, zoom):
+                return [lambda: self.warmed.append(zoom)]
+
+            def paint_steps(self, surface, rect, zoom):
+                self.starts += 1
+                for _ in super().paint_steps(surface, rect, zoom):
+                    self.steps += 1
+                    yield
+                for k in range(3):
+                    pygame.draw.circle(surface, (40 * k, 90, 160), (10 + 9 * k, 12), 4)
+                    self.steps += 1
+                    yield
+
+        return Counted(topology)
+
+
+def chunks_in_view(board):
+    renderer, camera = board.renderer, board.camera
+    return renderer.visible_chunks(camera, camera.level)
+
+
+def test_a_chunk_is_painted_a_step_a_frame_and_resumed_not_restarted():
+    board = Board(load_topology("carolus_magnus"), StepPainter(load_topology("carolus_magnus")))
+    board.layout(VIEW)
+    renderer, painter = board.renderer, board.painter
+    renderer.base()  # the whole-map stand-in, painted at once
+    painter.starts = painter.steps = 0
+    frames = 0
+    while not renderer.prepare(board.camera, 0.0):  # no time at all: one step a frame
+        frames += 1
+        assert frames < 2000
+    assert renderer.painted == len(chunks_in_view(board))
+    assert painter.starts == renderer.painted  # each chunk begun once, then resumed
+    assert painter.steps == 4 * renderer.painted  # every step of every chunk, once
+    assert frames >= painter.steps  # a step a frame
+
+
+def test_a_levels_warm_jobs_run_before_its_first_chunk():
+    painter = StepPainter(load_topology("carolus_magnus"))
+    board = Board(painter.topology, painter)
+    board.layout(VIEW)
+    board.renderer.base()
+    painter.starts = 0
+    board.renderer.prepare(board.camera, 0.0)
+    assert painter.warmed == [board.camera.level_zoom(0)] and painter.starts == 0
+
+
+def test_a_view_s_pieces_are_made_ahead_for_the_levels_next_to_this_one():
+    board = Board(load_topology("carolus_magnus"))
+    board.layout(VIEW)
+    made: list[int] = []
+    board.warm_with(lambda level, zoom: [lambda: made.append(level)])
+    board.camera.zoom_step(2, animate=False)
+    board.renderer.prepare(board.camera, None)
+    assert made == [2, 3, 1]
+
+
+@pytest.mark.parametrize("game", ["carolus_magnus", "imperios_milenarios"])
+def test_a_settled_view_is_the_painters_own_picture_at_its_exact_level(game):
+    """However the pictures were made (a step at a time, over many frames, with the view
+    scaled meanwhile), once the zoom has settled the board shows exactly what the painter
+    paints at that level's zoom: its chunks unscaled, pixel for pixel."""
+    from client.board.render import CHUNK
+
+    if game == "imperios_milenarios":
+        from client.art.imperios_milenarios import ImperiosPainter
+
+        topo = load_topology(game)
+        board = Board(topo, ImperiosPainter(topo))
+    else:
+        from client.art.carolus import CarolusPainter
+
+        topo = load_topology(game)
+        board = Board(topo, CarolusPainter(topo))
+    board.layout(VIEW)
+    screen = pygame.display.get_surface()
+    frame = pygame.Surface(screen.get_size(), 0, screen)
+    board.update(1 / 60)
+    board.draw(frame)
+    board.wheel((420, 300), 2)  # two notches in, eased, then a pan
+    for _ in range(20):
+        board.update(1 / 60)
+        board.draw(frame)
+    board.pan_drag((400, 300), (371, 322))
+    camera, renderer = board.camera, board.renderer
+    for _ in range(20000):
+        board.update(1 / 60)
+        board.draw(frame)
+        if all(k in renderer.chunks_of(camera.level) for k in chunks_in_view(board)):
+            break
+    assert not camera.easing and camera.zoom == pytest.approx(camera.level_zoom(2))
+    frame.fill((0, 0, 0))
+    board.draw(frame)
+    direct = pygame.Surface(screen.get_size(), 0, screen)
+    direct.set_clip(VIEW)
+    zoom = camera.zoom
+    side = CHUNK / zoom
+    for i, j in chunks_in_view(board):
+        rect = (i * side, j * side, min(side, topo.size[0] - i * side),
+                min(side, topo.size[1] - j * side))
+        chunk = pygame.Surface((math.ceil(rect[2] * zoom), math.ceil(rect[3] * zoom)), 0,
+                               screen)
+        board.painter.paint(chunk, rect, zoom)
+        x, y = camera.to_screen(rect[:2])
+        direct.blit(chunk, (round(x), round(y)))
+    shown = pygame.image.tobytes(frame.subsurface(VIEW), "RGB")
+    assert shown == pygame.image.tobytes(direct.subsurface(VIEW), "RGB")

@@ -18,6 +18,7 @@ holder, everyone's units and influence there, and the straits that touch it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -93,6 +94,7 @@ class ConquestView(GameView):
         self._column_sig: tuple[Any, ...] | None = None
         self._column_pic: pygame.Surface | None = None
         self._stacks: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.board.warm_with(self._stack_jobs)  # a zoom step's stacks made ahead
         self.held_unit: str | None = None  # a unit being dragged from the supply tray
         self.plan: list[Action] = []  # the steps a drop still means (`follow_up`)
         self.dilectus = False  # the tray's switch: recruit with Dilectus (no chaos)
@@ -276,6 +278,15 @@ class ConquestView(GameView):
             rect = img.get_rect(center=(round(cx), round(cy)))
             if rect.colliderect(view_rect):
                 surface.blit(img, rect)
+
+    def _stack_jobs(self, level: int, zoom: float) -> list[Any]:
+        """Making each place's unit picture at a level's chip size (the board runs these a
+        little each frame, so a zoom step does not make them all at once)."""
+        px = max(self.s(14), min(self.s(34), round(46 * zoom)))
+        return [partial(self._stack_img, rows, px) for rows in (
+            tuple((s, tuple((u, int(c[u])) for u in words.UNIT_ORDER if c.get(u)))
+                  for s, c in enumerate(per_seat) if c and any(c.values()))
+            for per_seat in (self.view or {}).get("units", {}).values()) if rows]
 
     def _stack_img(self, rows: tuple[Any, ...], px: int) -> pygame.Surface:
         """One place's units as one picture: a row per seat, a chip per unit type (cached,

@@ -17,6 +17,7 @@ Gestures become actions taken from `legal_actions` only:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -105,6 +106,7 @@ class ImperiosView(GameView):
         self.serial = 0  # counts the views shown: the boards' pictures are redrawn on change
         self.pictures = panels.Pictures()
         self._groups: dict[object, tuple[pygame.Surface, tuple[int, int]]] = {}
+        self.board.warm_with(self._group_jobs)  # a zoom step's totems made ahead
 
     # -- layout and state ---------------------------------------------------------------
     def colour_of(self, seat: int) -> int:
@@ -295,6 +297,14 @@ class ImperiosView(GameView):
                 continue
             picture, (ax, ay) = self._group(shown, state.get("control"), px)
             surface.blit(picture, (round(cx - ax), round(y - ay)))
+
+    def _group_jobs(self, level: int, zoom: float) -> list[Any]:
+        """Making each area's totems at a level's size (the board runs these a little each
+        frame, so a zoom step does not make them all at once)."""
+        px = max(self.s(18), min(self.s(36), round(50 * zoom)))
+        return [partial(self._group, tuple(state["presence"]), state.get("control"), px)
+                for state in (self.view or {}).get("areas", {}).values()
+                if state.get("presence")]
 
     def _group(self, seats: tuple[int, ...], control: int | None,
                px: int) -> tuple[pygame.Surface, tuple[int, int]]:
