@@ -130,13 +130,18 @@ def standing(s: CoronaState, seat: Seat) -> int:
             + logic.loyalty_score(s, seat))
 
 
-def _leads(s: CoronaState, seat: Seat, mine: int = 0, theirs: Seat = NOBODY,
-           loss: int = 0) -> bool:
-    """Whether `seat` would win if the game ended now, after gaining `mine` VP while
-    seat `theirs` loses `loss`."""
+def _ending(s: CoronaState, seat: Seat, mine: int = 0, theirs: Seat = NOBODY,
+            loss: int = 0) -> float:
+    """What ending the game now is worth to `seat` (after it gains `mine` VP and seat
+    `theirs` loses `loss`): `ENDING` with a lead of 2 VP or more, nothing with a smaller
+    one (a battle's legitimacy can still change who is King, and so the loyalty cards),
+    twice `ENDING` lost when behind."""
     me = standing(s, seat) + mine
-    return all(me > standing(s, q) - (loss if q == theirs else 0)
+    best = max(standing(s, q) - (loss if q == theirs else 0)
                for q in range(s.players) if q != seat)
+    if me - best >= 2:
+        return ENDING
+    return 0.0 if me >= best else -2 * ENDING
 
 
 def _reserve(s: CoronaState, seat: Seat) -> int:
@@ -169,7 +174,7 @@ def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
         if owner != NOBODY and not s.troops[k] and sum(o == owner for o in s.owner) == 1:
             # the owner's last castle: taking it ends the game (R14)
             vp = CASTLES[k].vp
-            score += p * (ENDING if _leads(s, seat, vp, owner, vp) else -2 * ENDING)
+            score += p * _ending(s, seat, vp, owner, vp)
         return score
     if isinstance(a, Recruit):
         return 2.5
@@ -182,9 +187,9 @@ def _score(s: CoronaState, seat: Seat, a: Action, dist: list[int]) -> float:
         p = battle_win(mine, theirs)
         score = 4.0 * p - 2.5 * (1 - p)
         if _fragile(s, a.player, theirs):
-            score += p * (ENDING if _leads(s, seat) else -2 * ENDING)
+            score += p * _ending(s, seat)
         if _fragile(s, seat, mine):
-            score += (1 - p) * (ENDING if _leads(s, seat) else -2 * ENDING)
+            score += (1 - p) * _ending(s, seat)
         return score
     if isinstance(a, Move):
         src, dst = CITY_INDEX[a.city], CITY_INDEX[a.to]
@@ -314,7 +319,8 @@ _PLAIN = frozenset({"P01", "P04", "P12", "P13", "P15", "M09", "M11", "M12", "M13
 def rollout_action(game: Game[Any], state: CoronaState, seat: Seat,
                    rng: random.Random) -> Action:
     """A sensible move, cheaply: the best-scored purposeful action that is legal, with a
-    little noise; otherwise any legal action."""
+    little noise. When none of those is legal or worth playing (an army pinned in a
+    contested city with a full hand, say), the best-scored of every legal action."""
     s = state
     if s.pending is not None:
         return _answer(s, seat, rng)
@@ -323,10 +329,18 @@ def rollout_action(game: Game[Any], state: CoronaState, seat: Seat,
     dist = _distance_to_targets(s, seat)
     scored = sorted(((_score(s, seat, a, dist) + 1.5 * rng.random(), i, a)
                      for i, a in enumerate(_intents(s, seat, dist))), reverse=True)
-    for _, _, a in scored:
+    for value, _, a in scored:
+        if value < WORTHLESS:
+            break
         if game.is_legal(s, seat, a):
             return a
-    return rng.choice(game.legal_actions(s, seat))
+    legal = game.legal_actions(s, seat)
+    return max(legal, key=lambda a: _score(s, seat, a, dist) + 1.5 * rng.random())
+
+
+WORTHLESS = -1.0
+"""An intent scored below this (a hopeless attack with the last army) is played only if
+no legal action scores better."""
 
 
 def information_key(game: Game[Any], world: CoronaState, seat: Seat) -> Hashable:
