@@ -70,7 +70,8 @@ def battle_panel(view: ConquestView, legal: list[Action], surface: pygame.Surfac
     casualties = {a for a in legal if isinstance(a, A.Casualty)}
     chip = s(34)
     step = chip + s(6)
-    sides: list[tuple[int, str, str, pygame.Rect, pygame.Rect, list[Spot]]] = []
+    sides: list[tuple[int, str, str, pygame.Rect, pygame.Rect, list[Spot],
+                      pygame.Rect | None]] = []
     for role, contender in (("attacker", battle["attacker"]), ("defender", battle["defender"])):
         head = tr(f"coe.battle.{role}", name=words.seat(view, contender),
                   dice=(battle.get("dice") or {}).get(str(contender), 0))
@@ -92,11 +93,10 @@ def battle_panel(view: ConquestView, legal: list[Action], surface: pygame.Surfac
                               command=str(piece["count"]), enabled=action in casualties,
                               tip=tip))
             at += step
-        if not spots:
-            y -= s(4)
-        y += (step if spots else 0) + s(6)
+        empty = pygame.Rect(x, y, right - x, s(20)) if not spots else None
+        y += (step if spots else s(20)) + s(6)
         sides.append((contender, head, hits_line(view, contender, battle), head_box, hit_box,
-                      spots))
+                      spots, empty))
     status = ""
     if battle.get("hits") and battle.get("hit_side") is not None:
         key = "coe.battle.remove_click" if casualties else "coe.battle.remove"
@@ -113,7 +113,7 @@ def battle_panel(view: ConquestView, legal: list[Action], surface: pygame.Surfac
         view.text(surface, tr(kind, place=words.place(view, battle.get("place")),
                               round=int(battle.get("round") or 0) or 1),
                   16, title_box, INK, True, max_lines=1)
-        for contender, head, hits, head_box, hit_box, spots in sides:
+        for contender, head, hits, head_box, hit_box, spots, empty in sides:
             if contender == battle.get("hit_side") and casualties:
                 band = pygame.Rect(x - s(4), head_box.y - s(2), right - x + s(8),
                                    (spots[-1].rect.bottom if spots else hit_box.bottom)
@@ -124,6 +124,9 @@ def battle_panel(view: ConquestView, legal: list[Action], surface: pygame.Surfac
             view.text(surface, head, 14, head_box, INK, True, max_lines=1)
             if hits:
                 view.text(surface, hits, 13, hit_box, INK_SOFT, False, max_lines=1)
+            if empty is not None:
+                view.text(surface, tr("coe.battle.no_units"), 13, empty, INK_SOFT, False,
+                          max_lines=1)
             for spot in spots:
                 seat = spot.action.seat if isinstance(spot.action, A.Casualty) else contender
                 lit = spot.enabled and spot.rect.collidepoint(hover)

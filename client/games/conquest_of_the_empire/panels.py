@@ -56,8 +56,9 @@ def _seat_row(view: ConquestView, surface: pygame.Surface, rect: pygame.Rect, se
     ]
     x = rect.x + s(10)
     y = rect.y + s(26)
-    cell = (rect.w - s(20)) // 3
-    for key, value in stats:
+    inner = rect.w - s(20)
+    for (key, value), share in zip(stats, (0.38, 0.33, 0.29), strict=True):
+        cell = round(inner * share)  # talents run to three digits
         view.text(surface, f"{tr('coe.panel.' + key)} {value}", 14,
                   pygame.Rect(x, y, cell, s(18)), INK_SOFT, True, max_lines=1)
         x += cell
