@@ -143,9 +143,10 @@ def overlay(view: ConquestView, surface: pygame.Surface | None = None,
     lines = rows(view, sc, step)
     board = view.lay.board
     w = min(board.w - s(40), s(540))
-    line_h = s(21) if step == "keys" else s(24)
+    line_h = s(22)
     pad = s(14)
-    h = pad + s(24) + s(22) + s(6) + len(lines) * line_h + s(10) + s(36) + pad
+    most = max(len(rows(view, sc, k)) for k in steps)  # one size for every step, so the
+    h = pad + s(24) + s(22) + s(6) + most * line_h + s(10) + s(36) + pad  # buttons stay put
     h = min(h, board.h - s(20))
     rect = pygame.Rect(0, 0, w, h)
     rect.center = board.center
