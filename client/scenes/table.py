@@ -347,9 +347,12 @@ class TableScene(Scene):
         # table may show, not even a tooltip.
         self.tips = [] if self.curtain_seat is not None else self.view.tips
         steps = self.session.steps
+        self.ctx.acting = tuple(self.session.to_act())
+        if held is not None:  # as things stood before the held step: its seat acting
+            steps = steps[: held[0]]
+            self.ctx.acting = (self.session.steps[held[0]].seat,)
         self.ctx.last_seat = steps[-1].seat if steps else None
         self.ctx.last_action = steps[-1].action.type if steps else None
-        self.ctx.acting = tuple(self.session.to_act())
         self.ctx.legal = [a for s in self._prompt_seats() for a in self.session.legal(s)]
 
     def _log_entries(self) -> list[Entry]:

@@ -369,6 +369,7 @@ def test_the_dice_land_before_the_paladins_they_bring_show(harness):
         shown = table.view.view
         assert (shown["reserves"], shown["centre"]) == (before["reserves"], before["centre"])
         assert not any(line in [e.text for e in table.log.entries] for line in lines)
+        assert table.ctx.acting == (seat,)  # the roller's panel stays the one lit
         harness.frames(5)
     for _ in range(200):
         if not table._holds("holds_state"):
