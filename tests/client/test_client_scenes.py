@@ -75,7 +75,7 @@ def test_resizing_rebuilds_the_ui_and_respects_the_minimum(harness):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=1000, size=(1600, 1000)))
     harness.frames(2)
     assert harness.app.size == (1600, 1000)
-    assert table.view.rect.width == 1600 - round(330 * 1.25)
+    assert table.view.rect.width == 1600 - min(round(330 * 1.25), 1600 // 4)  # log_width
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=400, size=(700, 400)))
     harness.frames(2)
     assert harness.app.size == (1024, 640)
