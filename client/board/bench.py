@@ -6,7 +6,8 @@ Each map game's table is drawn at 1920×1080 by the real app loop, crowded with 
 (a late Carolus game; every pawn, banner and emissary of a 5-player Corona table; 350
 totems of 7 Imperios civilisations; 300+ Conquest pictograms and tokens: views set by
 hand where no real position holds that many); the pointer drags the board round a
-loop, then the wheel zooms in and out one notch at a time, several levels deep. Frame
+loop, then the wheel zooms in and out one notch at a time, several levels deep, from a
+table at rest (its board has painted what it prepares ahead). Frame
 time is the whole `App.frame` (events, scene, UI, drawing), as a player would feel it,
 in wall-clock milliseconds and in this process's CPU milliseconds (steadier when the
 machine is busy).
@@ -24,6 +25,8 @@ from collections.abc import Callable
 from typing import Any
 
 Size = tuple[int, int]
+SETTLE_FRAMES = 3000
+"""At most this many frames of rest before the gestures."""
 Table = tuple[Any, Any, dict[str, int]]
 """The app, its table scene, and what is on the board (for the JSON line)."""
 
@@ -60,9 +63,16 @@ def _table(game_id: str, players: int, size: Size, moves: int) -> tuple[Any, Any
 
 
 def _show(app: Any, scene: Any, view: dict[str, Any]) -> None:
-    """Draw `view` and settle: the first level's pictures are painted lazily."""
+    """Draw `view` and let the table rest as a player's would before a gesture: the board
+    paints lazily, a little each frame, until it has nothing left to prepare (the view,
+    a ring round it, the levels next to it, the pieces' pictures for them)."""
     scene.view.show(view, None)
     for _ in range(30):
+        app.frame(1 / 60)
+    renderer = scene.view.board.renderer
+    for _ in range(SETTLE_FRAMES):
+        if renderer.settled:
+            break
         app.frame(1 / 60)
 
 

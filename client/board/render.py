@@ -90,6 +90,9 @@ class MapRenderer:
         self._worked = 0.0  # how long the last frame's preparing took
         self._others: deque[float] = deque(maxlen=FRAME_HISTORY)
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
+        self.settled = False
+        """Nothing left to prepare: the view, a ring round it, the levels next to it and the
+        view's pieces for them are all made (the board rests until the next gesture)."""
 
     # -- caches ---------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -282,31 +285,29 @@ class MapRenderer:
             self._pieces_level = camera.level
         # The pieces of this level and the next ones first: a view draws them at once
         # (a zoom step would make them all in one frame); the map can wait a little.
-        for near in (camera.level, camera.level + 1, camera.level - 1):
-            if camera.valid_level(near) and not self._run(self._pieces_queue(camera, near),
-                                                          start, budget):
-                break
+        pieces = all(self._run(self._pieces_queue(camera, near), start, budget)
+                     for near in (camera.level, camera.level + 1, camera.level - 1)
+                     if camera.valid_level(near))
         ready = self._work(camera, camera.level, 0, start, budget)
+        self.settled = False
         if ready and budget is not None and not camera.easing:
             if self._sharp is not None and self._sharp == self._sharp_before:
                 # Still for two frames: get ready for the next gesture.
                 self._last_picture()
-                self._prefetch(camera, start, budget)
+                self.settled = self._prefetch(camera, start, budget) and pieces
             self._sharp_before = self._sharp
         self._trim(camera.level)
         if budget is not None:
             self._worked = _clock() - start
         return ready
 
-    def _prefetch(self, camera: Camera, start: float, budget: float) -> None:
+    def _prefetch(self, camera: Camera, start: float, budget: float) -> bool:
         """With time to spare, paint lazily what the next gesture will need: a ring of
-        chunks round the view (a pan), then the neighbouring levels (a zoom step)."""
+        chunks round the view (a pan), then the neighbouring levels (a zoom step). True
+        when all of it is ready."""
         plan = [(camera.level, 1), (camera.level + 1, 0), (camera.level - 1, 0)]
-        for level, margin in plan:
-            if not camera.valid_level(level):
-                continue
-            if not self._work(camera, level, margin, start, budget):
-                return
+        return all(self._work(camera, level, margin, start, budget)
+                   for level, margin in plan if camera.valid_level(level))
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
