@@ -298,6 +298,7 @@ def test_the_season_scoring_walks_the_steps_of_4_1_in_order_and_is_dismissed(har
     assert len(scoring.rows(view, view.scoring, "keys")) == len(keys) == 11
     harness.frames(1)
     read = []
+    spots_seen: set[tuple[int, ...]] = set()
     for _ in range(10):
         if view.scoring is None:
             break
@@ -305,8 +306,10 @@ def test_the_season_scoring_walks_the_steps_of_4_1_in_order_and_is_dismissed(har
         _rect, buttons = scoring.overlay(view)
         forward = next(b for b in buttons if b.command in ("next", "close")
                        and b.rect.right == max(x.rect.right for x in buttons))
+        spots_seen.add((forward.rect.right, forward.rect.y, forward.rect.h))
         view.gesture(Intent("click", forward.rect.center), [])
     assert read == list(scoring.STEPS)
+    assert len(spots_seen) == 1  # Next (then Close) stays under the pointer
     assert view.scoring is None
 
 
@@ -333,3 +336,19 @@ def test_every_new_sentence_is_in_spanish_and_english():
     assert set(new) <= set(es)
     assert all(es[k] != en[k] or k.endswith(("talents", "cost", "named_a", "key"))
                for k in new)
+
+
+def test_the_trays_levy_switch_makes_the_dragged_recruit_spend_dilectus(harness):
+    table = open_table(harness, "action", "infantry")
+    view = table.view
+    legal = [*table.ctx.legal, A.Recruit(True)]  # as if the seat owned a ready Levy
+    switch = next(s for _r, found in view.panels(legal) for s in found
+                  if s.command == "dilectus")
+    assert switch.label == tr("coe.tray.dilectus_off")
+    assert view.click(switch.rect.center, legal) is None
+    assert view.dilectus
+    dest = sorted(supply.targets(view, legal, view.acting_seat(), "infantry"))[0]
+    first, rest = supply.plan(view, legal, "infantry", dest)
+    assert first == A.Recruit(True)
+    assert rest == [A.RecruitAt(dest), A.RecruitUnits("infantry", 1)]
+    assert supply.plan(view, table.ctx.legal, "infantry", dest)[0] == A.Recruit(False)
