@@ -493,16 +493,15 @@ class _Search:
     def _rollout(self, world: Any) -> tuple[list[float], list[float]]:
         game, rng, policy, play = self.game, self.rng, self.policy, self.play
         steps = 0
+        limit = ROLLOUT_CAP if self.depth is None else min(self.depth, ROLLOUT_CAP)
         while True:
-            outcome = game.outcome(world)
-            if outcome is not None:
-                return outcome_rewards(outcome)
             to_act = game.to_act(world)
-            if not to_act:  # pragma: no cover - a game without outcome nor seat to act
-                break
-            if self.depth is not None and steps >= self.depth:
-                break
-            if steps >= ROLLOUT_CAP:
+            if not to_act:  # a seat to act means the game goes on: no outcome yet
+                outcome = game.outcome(world)
+                if outcome is not None:
+                    return outcome_rewards(outcome)
+                break  # pragma: no cover - a game without outcome nor seat to act
+            if steps >= limit:
                 break
             actor = to_act[0]
             if policy is not None:

@@ -86,11 +86,9 @@ class Coup(Game[CoupState]):
             return tuple([q for q in range(state.players) if state.picks[q] is None])
         return ()
 
-    def legal_actions(self, state: CoupState, seat: Seat) -> list[Action]:
-        return logic.legal_actions(state, seat)
-
-    def is_legal(self, state: CoupState, seat: Seat, action: Action) -> bool:
-        return logic.is_legal(state, seat, action)
+    # The rules' own functions, called without a method in between.
+    legal_actions = staticmethod(logic.legal_actions)
+    is_legal = staticmethod(logic.is_legal)
 
     def explain_illegal(self, state: CoupState, seat: Seat, action: Action) -> IllegalAction:
         why = logic.refusal(state, seat, action)
@@ -208,7 +206,7 @@ def _pending(s: CoupState) -> JsonDict | None:
 def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
     """A full table consistent with `view(s, seat)`, built only from that view and `rng`."""
     world = s.copy()
-    deal = Rng(rng.getrandbits(64))
+    deal = rng  # the search's own generator deals (Python's shuffle is the quicker)
     world.rng = Rng(rng.getrandbits(64))
     if s.phase is Phase.OVER:
         return world
@@ -252,7 +250,7 @@ _FULL_COURT = dict.fromkeys(CHARACTERS, COPIES)
 
 def _variant_cards(
     s: CoupState, seat: Seat, seen: dict[Character, int], known: dict[Character, int],
-    deal: Rng, world: CoupState,
+    deal: random.Random, world: CoupState,
 ) -> tuple[dict[Character, int], Character | None]:
     """Two-player variant: the cards in play are both picks and the third set; and the
     other seat's pick if it must still be in its hand.
@@ -278,7 +276,7 @@ def _variant_cards(
         in_hand = [c for c in fits
                    if c in s.revealed[other] or seen[c] + known[c] <= base[c]]
         fits = in_hand or fits
-    pick = fits[deal.below(len(fits))]
+    pick = fits[deal.randrange(len(fits))]
     world.picks = (*world.picks[:other], pick, *world.picks[other + 1:])
     base[pick] += 1
     unseen_copy = base[pick] - seen[pick] - known[pick] >= 1
@@ -287,12 +285,14 @@ def _variant_cards(
     return base, held
 
 
-def _picking_world(s: CoupState, seat: Seat, deal: Rng, world: CoupState) -> CoupState:
+def _picking_world(
+    s: CoupState, seat: Seat, deal: random.Random, world: CoupState
+) -> CoupState:
     """Two-player variant before the deal: the court is the third set, reshuffled, and
     the other seat's pick (if made) is any character."""
     other = 1 - seat
     if s.picks[other] is not None:
-        pick = CHARACTERS[deal.below(len(CHARACTERS))]
+        pick = CHARACTERS[deal.randrange(len(CHARACTERS))]
         world.picks = (*world.picks[:other], pick, *world.picks[other + 1:])
         world.hidden[other] = (pick,)
     court = list(CHARACTERS)

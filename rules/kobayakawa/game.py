@@ -48,14 +48,11 @@ class Kobayakawa(Game[KobayakawaState]):
 
     # -- playing ---------------------------------------------------------
     def to_act(self, state: KobayakawaState) -> tuple[Seat, ...]:
-        seat = state.seat_to_act
-        return () if seat is None else (seat,)
+        return () if state.phase is Phase.OVER else (state.order[state.turn],)
 
-    def legal_actions(self, state: KobayakawaState, seat: Seat) -> list[Action]:
-        return logic.legal_actions(state, seat)
-
-    def is_legal(self, state: KobayakawaState, seat: Seat, action: Action) -> bool:
-        return logic.is_legal(state, seat, action)
+    # The rules' own functions, called without a method in between.
+    legal_actions = staticmethod(logic.legal_actions)
+    is_legal = staticmethod(logic.is_legal)
 
     def explain_illegal(
         self, state: KobayakawaState, seat: Seat, action: Action
@@ -126,7 +123,7 @@ class Kobayakawa(Game[KobayakawaState]):
         if i_drew:
             seen.add(s.drawn)
         unseen = [c for c in CARDS if c not in seen]
-        s.rng.shuffle(unseen)
+        rng.shuffle(unseen)
         for q in range(s.players):
             if q != seat and s.hands[q] != NO_CARD:
                 s.hands[q] = unseen.pop()
