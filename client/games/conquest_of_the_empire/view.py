@@ -283,10 +283,14 @@ class ConquestView(GameView):
         """Making each place's unit picture at a level's chip size (the board runs these a
         little each frame, so a zoom step does not make them all at once)."""
         px = max(self.s(14), min(self.s(34), round(46 * zoom)))
-        return [partial(self._stack_img, rows, px) for rows in (
+        stacks = [rows for rows in (
             tuple((s, tuple((u, int(c[u])) for u in words.UNIT_ORDER if c.get(u)))
                   for s, c in enumerate(per_seat) if c and any(c.values()))
             for per_seat in (self.view or {}).get("units", {}).values()) if rows]
+        chips = sorted({(unit, self.colours[seat], n) for rows in stacks
+                        for seat, kinds in rows for unit, n in kinds})
+        return [*(partial(art.unit_chip, unit, colour, px, n) for unit, colour, n in chips),
+                *(partial(self._stack_img, rows, px) for rows in stacks)]
 
     def _stack_img(self, rows: tuple[Any, ...], px: int) -> pygame.Surface:
         """One place's units as one picture: a row per seat, a chip per unit type (cached,

@@ -19,7 +19,6 @@ snaps back, and a drop that asks for an illegal action shows the rules' reason.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -74,7 +73,6 @@ DOCK_ROWS = 8
 PROMPT_MAX = 4
 """Answers up to this many are the prompt's buttons; more go in the orders list."""
 """The orders list's rows (a ninth: Back), so keys 1–9 reach every one."""
-WARM_BUDGET = 0.001
 UNIT = 40.0
 """The token size the offsets round a city (art.ARMY_SLOTS, ...) are drawn for: they scale
 with the token's size, so pieces keep their places at every zoom."""
@@ -149,8 +147,7 @@ class CoronaView(GameView):
         self.serial = 0
         self.stacks: list[tuple[pygame.Rect, str, int]] = []
         self.focus = (0.0, 60.0, 4000.0, 2500.0)
-        self._warmed: set[int] = set()
-        self._chores: list[Callable[[], object]] = []
+        self.board.warm_with(lambda _level, zoom: self._piece_jobs(zoom))  # ahead of a zoom
         self._map_ready = False
 
     # -- layout and state ---------------------------------------------------------------------
@@ -159,7 +156,6 @@ class CoronaView(GameView):
         self.lay = layout(rect, len(self.names), scale)
         if self.lay.board != self.board.camera.viewport:
             self.board.layout(self.lay.board, self.focus)
-            self._warmed, self._chores = set(), []
             self._fitted = (self.board.camera.level, self.board.camera.origin)
         self.menu = None
 
@@ -173,22 +169,9 @@ class CoronaView(GameView):
     def update(self, dt: float) -> None:
         # Board.update, keeping whether the view's map pieces are all painted yet.
         self.board.camera.update(dt)
+        # The board also makes the map's names and the pieces (`_piece_jobs`) of this zoom
+        # level and the next ones ahead, within what each frame has left.
         self._map_ready = self.board.renderer.prepare(self.board.camera, 0.002)
-        if not self.board.camera.easing:
-            self._warm(self.board.camera.level)
-
-    def _warm(self, level: int) -> None:
-        """Make the pictures of the neighbouring zoom levels (names, towers, pieces) a
-        little each idle frame, so a zoom step does not stall on them."""
-        for near in (level, level - 1, level + 1):
-            if near not in self._warmed:
-                self._warmed.add(near)
-                zoom = self.board.camera.level_zoom(near)
-                self._chores.extend(self.painter.warm_jobs(zoom))
-                self._chores.extend(self._piece_jobs(zoom))
-        start = time.perf_counter()
-        while self._chores and time.perf_counter() - start < WARM_BUDGET:
-            self._chores.pop(0)()
 
     def _piece_jobs(self, zoom: float) -> list[Callable[[], object]]:
         px = max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
@@ -645,7 +628,6 @@ class CoronaView(GameView):
         if focus == self.board.focus or (camera.level, camera.origin) != self._fitted:
             return
         self.board.layout(camera.viewport, focus)
-        self._warmed, self._chores = set(), []
         self._fitted = (camera.level, camera.origin)
 
     def _focus_beside(self, box: pygame.Rect) -> tuple[float, float, float, float]:
