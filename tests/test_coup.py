@@ -970,3 +970,53 @@ def test_in_the_variant_a_sampled_rival_holds_its_pick_until_its_hand_goes_throu
     assert GAME.view(s, 0)["redrawn"] == [False, True]
     loose = [GAME.sample_world(s, 0, random.Random(k)) for k in range(60)]
     assert any(w.picks[1] not in w.hidden[1] for w in loose)
+
+
+def _guarded(game: Any, state: Any, seat: Any, action: Any) -> Any:
+    """What an apply call gives: its events and every seat's view after, or its refusal."""
+    try:
+        t = game.apply(state, seat, action)
+    except IllegalAction as err:
+        return ("refused", err.code, err.params)
+    views = [GAME.view(t.state, q) for q in (*range(GAME.players(t.state)), None)]
+    return (t.events, t.barrier, views)
+
+
+def test_apply_plays_and_refuses_exactly_as_the_shared_guard_does() -> None:
+    """Coup's one-pass `apply` against `Game.apply`'s checks, for every action of every shape,
+    every seat (and some that are none), along random games and after them."""
+    from rules.core import Game
+
+    class Shared:
+        def apply(self, state: CoupState, seat: Any, action: Any) -> Any:
+            return Game.apply(GAME, state, seat, action)
+
+    rng = random.Random(8)
+    for players, variant in ((2, True), (3, False)):
+        s = GAME.new_game(players, players, {"two_player_variant": variant})
+        while True:
+            for action in [*GAME.action_space(s), "tax", None]:
+                for seat in (-1, *range(players), players, True):
+                    assert _guarded(GAME, s, seat, action) == _guarded(Shared(), s, seat, action)
+            if not GAME.to_act(s):
+                break
+            seat = GAME.to_act(s)[0]
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+
+
+def test_the_search_plays_in_place_what_apply_plays_on_a_copy() -> None:
+    from rules.coup.ai import play
+
+    rng = random.Random(9)
+    for players, variant in ((2, True), (4, False)):
+        s = GAME.new_game(players, 3, {"two_player_variant": variant})
+        while GAME.to_act(s):
+            seat = GAME.to_act(s)[0]
+            action = rng.choice(GAME.legal_actions(s, seat))
+            before = GAME.view(s, None)
+            t = GAME.apply(s, seat, action)
+            assert GAME.view(s, None) == before  # apply left its input alone
+            mine = s.copy()
+            assert play(GAME, mine, seat, action) == t.events
+            assert mine == t.state
+            s = t.state

@@ -329,3 +329,51 @@ def test_the_quick_legality_check_agrees_with_the_list_everywhere() -> None:
                     assert GAME.is_legal(s, seat, action) == (action in listed), (seat, action)
             seat = GAME.to_act(s)[0]
             s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+
+
+def _guarded(game: object, state: KobayakawaState, seat: object, action: object) -> object:
+    """What an apply call gives: its events and every seat's view after, or its refusal."""
+    try:
+        t = game.apply(state, seat, action)  # type: ignore[attr-defined]
+    except IllegalAction as err:
+        return ("refused", err.code, err.params)
+    views = [GAME.view(t.state, q) for q in (*range(t.state.players), None)]
+    return (t.events, t.barrier, views)
+
+
+def test_apply_plays_and_refuses_exactly_as_the_shared_guard_does() -> None:
+    """Kobayakawa's one-pass `apply` against `Game.apply`'s checks, for every action of every
+    shape, every seat (and some that are none), along a random game and after it."""
+    from rules.core import Game
+
+    class Shared:
+        def apply(self, state: KobayakawaState, seat: object, action: object) -> object:
+            return Game.apply(GAME, state, seat, action)  # type: ignore[arg-type]
+
+    rng = random.Random(8)
+    s = GAME.new_game(4, 4)
+    while True:
+        for action in [*GAME.action_space(s), "draw", None]:
+            for seat in (-1, *range(4), 4, True):
+                assert _guarded(GAME, s, seat, action) == _guarded(Shared(), s, seat, action)
+        if not GAME.to_act(s):
+            break
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+
+
+def test_the_search_plays_in_place_what_apply_plays_on_a_copy() -> None:
+    from rules.kobayakawa.ai import play
+
+    rng = random.Random(9)
+    s = GAME.new_game(5, 3)
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        action = rng.choice(GAME.legal_actions(s, seat))
+        before = GAME.view(s, None)
+        t = GAME.apply(s, seat, action)
+        assert GAME.view(s, None) == before  # apply left its input alone
+        mine = s.copy()
+        assert play(GAME, mine, seat, action) == t.events
+        assert mine == t.state
+        s = t.state

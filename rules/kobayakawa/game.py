@@ -62,6 +62,17 @@ class Kobayakawa(Game[KobayakawaState]):
     def _apply(self, state: KobayakawaState, seat: Seat, action: Action) -> Transition:
         return logic.apply_action(state, seat, action)
 
+    def apply(self, state: KobayakawaState, seat: Seat, action: Action) -> Transition:
+        """`Game.apply` with its checks in one pass: an action the game's quick `is_legal`
+        accepts is played at once (the game is not over, the action is of a known kind,
+        and `is_legal` holds only for a seat in `to_act`); anything else goes through
+        `Game.apply`, which raises exactly what it always raised."""
+        if state.phase is not Phase.OVER and self._codec.knows(action) and logic.is_legal(
+            state, seat, action
+        ):
+            return logic.apply_action(state, seat, action)
+        return super().apply(state, seat, action)
+
     def outcome(self, state: KobayakawaState) -> Outcome | None:
         if state.phase is not Phase.OVER:
             return None
