@@ -148,6 +148,10 @@ def test_a_standing_proposal_is_read_by_everyone_and_pass_is_a_panel_button(harn
 
 def test_positions_a_and_b_are_named_with_the_panels_seat_buttons(harness):
     table = open_table(harness, "name_a")
+    auction = table.session.view(None)["auction"]
+    _title, standing, _lines = overlays.auction_lines(table.view)
+    key = "coe.auction.opening" if auction["bid"] is None else "coe.auction.raising"
+    assert tr(key, name=table.view.names[auction["asked"]], amount=auction["amount"]) in standing
     seat_buttons = [s for s in spots(table) if isinstance(s.action, A.NameSeat)]
     assert {s.action for s in seat_buttons} == {
         a for a in table.ctx.legal if isinstance(a, A.NameSeat)}

@@ -160,10 +160,11 @@ def auction_lines(view: ConquestView) -> tuple[str, str, list[str]]:
         standing += " " + tr("coe.auction.passes", n=int(auc.get("passes", 0)),
                              of=max(1, len(view.names) - 1))
     if auc.get("amount") is not None:
-        building = tr("coe.auction.raising", name=name(auc.get("asked")), amount=auc["amount"])
+        key = "coe.auction.raising" if auc.get("bid") is not None else "coe.auction.opening"
+        building = tr(key, name=name(auc.get("asked")), amount=auc["amount"])
         if auc.get("name_a") is not None:
             building += " " + tr("coe.auction.named_a", a=name(auc["name_a"]))
-        standing += "\n" + building
+        standing = building if auc.get("bid") is None else standing + "\n" + building
     lines = []
     positions = v.get("positions") or [0] * len(view.names)
     for q in range(len(view.names)):
