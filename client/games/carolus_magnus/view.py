@@ -12,7 +12,6 @@ drop asked for an action) is shown as a sentence by the table.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -45,7 +44,6 @@ COLOURS = art.CLAN_ORDER
 FACE_VALUE = {c: i + 1 for i, c in enumerate((*COLOURS, "crown"))}
 LIT_FILL = (255, 214, 96, 70)
 LIT_LINE = (255, 214, 96, 255)
-WARM_BUDGET = 0.001
 HOT_FILL = (255, 226, 130, 140)
 ACCENT_LINE = artwork.ACCENT
 COUNT_INK = (250, 246, 232)
@@ -74,8 +72,7 @@ class CarolusView(GameView):
         self.carried = False  # held after a click (not a drag): the next click puts it down
         self.flash = ""
         self.serial = 0
-        self._warmed: set[int] = set()
-        self._chores: list[Callable[[], object]] = []
+        self.board.warm_with(self._warm_jobs)  # pieces made ahead of a zoom step
         self.spots: dict[int, dict[str, tuple[float, float]]] = {
             p.area: {} for p in topo.places if p.area is not None
         }
@@ -104,7 +101,6 @@ class CarolusView(GameView):
         viewport = board_viewport(rect, players, scale)
         if viewport != self.board.camera.viewport:  # keep the player's zoom across rebuilds
             self.board.layout(viewport, self.focus)
-            self._warmed, self._chores = set(), []
         self.dice.size = self.s(34)
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
@@ -120,22 +116,10 @@ class CarolusView(GameView):
     def update(self, dt: float) -> None:
         self.board.update(dt)
         self.dice.update(dt)
-        if not self.board.camera.easing:
-            self._warm(self.board.camera.level)
 
-    def _warm(self, level: int) -> None:
-        """Draw the pieces' pictures for the next zoom levels while idle, a little each frame,
-        so the first frames of a zoom step do not pay for them."""
-        for near in (level - 1, level + 1):
-            if near not in self._warmed:
-                self._warmed.add(near)
-                self._chores.extend(self._warm_jobs(near))
-        start = time.perf_counter()
-        while self._chores and time.perf_counter() - start < WARM_BUDGET:
-            self._chores.pop(0)()
-
-    def _warm_jobs(self, level: int) -> list[Callable[[], object]]:
-        zoom = self.board.camera.level_zoom(level)
+    def _warm_jobs(self, level: int, zoom: float) -> list[Callable[[], object]]:
+        """The pieces' pictures at a level's size: the board makes them a little each frame
+        for this level and the next ones, so the first frames of a zoom step do not pay."""
         px = max(self.s(15), min(self.s(40), round(50 * zoom)))
         font_px = max(self.s(14), round(px * 0.72))
         jobs: list[Callable[[], object]] = [partial(art.cube, c, px) for c in COLOURS]
