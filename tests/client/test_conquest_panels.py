@@ -34,6 +34,7 @@ PLAYERS = 4
 def _prefer(kind: str, legal: list[Any]) -> list[Any]:
     wanted = {
         "vote": ("call_vote",),
+        "vote_effect": ("call_vote", "show_senators"),
         "casualty": ("land_battle", "continue", "lend", "join_galleys"),
         "recruit": ("recruit",),
     }.get(kind, ())
@@ -178,6 +179,18 @@ def test_the_vote_panel_shows_each_seats_senators_and_shows_by_button(harness):
     since = len(table.session.steps)
     harness.click(shows[-1].rect.center)
     assert last_actions(table, since)[0] == shows[-1].action
+
+
+def test_the_votes_winner_chooses_its_effect_on_the_panel(harness):
+    table = open_table(harness, "vote_effect")
+    vote = table.session.view(None)["vote"]
+    _title, _effect, best, _lines = overlays.vote_lines(table.view)
+    assert best == tr("coe.vote.won", best=vote["best"], name=table.view.names[vote["leader"]])
+    targets = [s for s in spots(table) if s.action is not None]
+    assert targets and {s.action for s in targets} <= set(table.ctx.legal)
+    since = len(table.session.steps)
+    harness.click(targets[0].rect.center)
+    assert last_actions(table, since)[0] == targets[0].action
 
 
 # -- recruiting from the supply -------------------------------------------------------------------

@@ -24,7 +24,8 @@ CASES = [
     for size, ui in (((1024, 640), 1.3), ((1024, 640), 1.0), ((1280, 800), 1.3),
                      ((1920, 1080), 1.0))
 ]
-POSITIONS = [("bid", "standing"), ("name_a", ""), ("vote", ""), ("casualty", ""),
+POSITIONS = [("bid", "standing"), ("name_a", ""), ("vote", ""), ("vote_effect", ""),
+             ("casualty", ""),
              ("action", "infantry")]
 
 

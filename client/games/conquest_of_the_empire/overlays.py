@@ -111,7 +111,10 @@ def _seat_cells(view: ConquestView, x: int, y: int, width: int, lines: list[str]
     cols = min(n, 3)
     gap = s(6)
     cell_w = (width - gap * (cols - 1)) // cols
-    cell_h = s(42)
+    two = any("\n" in line for line in lines)  # a vote's seat: what it holds, what it shows
+    # two lines of the smallest text the fitting helper may use must fit
+    detail_h = max(s(36), round(text.floor_px(view.scale) * 1.45) * 2 + 4) if two else s(19)
+    cell_h = s(21) + detail_h + s(3)
     rows = -(-n // cols)
     if surface is not None:
         for seat in range(n):
@@ -127,8 +130,8 @@ def _seat_cells(view: ConquestView, x: int, y: int, width: int, lines: list[str]
                       pygame.Rect(rect.x + s(24), rect.y + s(2), rect.w - s(28), s(19)),
                       INK, True, max_lines=1, free_text=True)
             view.text(surface, lines[seat], 13,
-                      pygame.Rect(rect.x + s(6), rect.y + s(21), rect.w - s(10), s(19)),
-                      INK_SOFT, False, max_lines=1)
+                      pygame.Rect(rect.x + s(6), rect.y + s(21), rect.w - s(10), detail_h),
+                      INK_SOFT, False, max_lines=2 if two else 1)
     return y + rows * (cell_h + gap) - gap
 
 
@@ -261,7 +264,10 @@ def vote_lines(view: ConquestView) -> tuple[str, str, str, list[str]]:
     card = str(vote.get("card", ""))
     title = tr("coe.vote.title", card=words.card(card), name=words.seat(view, vote.get("caller")))
     effect = tr(f"coe.card.{card}.tip")
-    if vote.get("best"):
+    if v.get("step") == "vote_effect":
+        best = tr("coe.vote.won", best=vote.get("best", 0),
+                  name=words.seat(view, vote.get("leader")))
+    elif vote.get("best"):
         best = tr("coe.vote.best", best=vote["best"], name=words.seat(view, vote.get("leader")))
     else:
         best = tr("coe.vote.no_best")
