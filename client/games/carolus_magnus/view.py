@@ -749,7 +749,8 @@ class CarolusView(GameView):
     def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
         if tween.kind == "dice":
             self._place_dice()
-            self.dice.draw(surface, at=tween.elapsed)
+            # the whole tumble, whatever the animation speed made of the tween
+            self.dice.draw(surface, at=tween.elapsed * self.dice.duration / tween.duration)
         elif tween.kind == "emperor":
             self._draw_emperor_walk(surface, tween)
         elif tween.kind == "cube":

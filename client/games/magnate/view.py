@@ -630,7 +630,8 @@ class MagnateView(MagnateWords, MagnatePanels, GameView):
     def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
         d, p = tween.data, tween.progress
         if tween.kind == "dice":
-            self.tray.draw(surface, at=tween.elapsed)
+            # the whole tumble, whatever the animation speed made of the tween
+            self.tray.draw(surface, at=tween.elapsed * self.tray.duration / tween.duration)
             return
         a, b = d["from"], d["to"]
         x, y = lerp(a.center, b.center, p)
