@@ -4,17 +4,19 @@ the balance checks of item 7 and §8. One JSON object per line.
 
     python build_scripts/bench_imperios.py [conservation] [speed] [strength] [balance]
 
-(all four when none is named). Environment knobs, for a quiet machine or a longer run:
+(all four when none is named; `hard_vs_random` or `hard_vs_normal` alone is one arena).
+Environment knobs, for a quiet machine or a longer run:
 
 - `IMPERIOS_GAMES_PER_MODE` (300): random games per player count and final Age in
   `tests/test_imperios_milenarios.py`'s conservation test (every step checked).
-- `IMPERIOS_BENCH_SECONDS` (600): wall seconds each strength arena may take (whole games,
-  two at a time); `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:120`, `normal:30`): the
-  agents' budgets there, the levels' own policies with fewer iterations than their
-  time limits buy (a real hard game takes about 20 minutes of thinking).
+- `IMPERIOS_BENCH_SECONDS` (600): wall seconds each strength arena may take (whole
+  games, `IMPERIOS_BENCH_JOBS` (2) at a time). `IMPERIOS_HARD` / `IMPERIOS_NORMAL`
+  (`hard:60`, `normal:15`): the agents there, the levels' own policies with a quarter
+  of each other's iterations, as their time limits give them (about 870 and 220 on an
+  idle core), but fewer: a real hard game takes about 20 minutes of thinking.
 - `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
-  AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (4): games
+  AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
   per mode with `normal:12` in every seat for the 7-player modes the doubts are about.
 """
 
@@ -42,10 +44,11 @@ from rules.simulate import arena, wilson_interval
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_PER_MODE = int(os.environ.get("IMPERIOS_GAMES_PER_MODE", "300"))
 ARENA_SECONDS = float(os.environ.get("IMPERIOS_BENCH_SECONDS", "600"))
-HARD = os.environ.get("IMPERIOS_HARD", "hard:120")
-NORMAL = os.environ.get("IMPERIOS_NORMAL", "normal:30")
+HARD = os.environ.get("IMPERIOS_HARD", "hard:60")
+NORMAL = os.environ.get("IMPERIOS_NORMAL", "normal:15")
+JOBS = int(os.environ.get("IMPERIOS_BENCH_JOBS", "2"))
 BALANCE_GAMES = int(os.environ.get("IMPERIOS_BALANCE_GAMES", "40"))
-BALANCE_SEARCH = int(os.environ.get("IMPERIOS_BALANCE_SEARCH", "4"))
+BALANCE_SEARCH = int(os.environ.get("IMPERIOS_BALANCE_SEARCH", "2"))
 MODES = [(n, age) for n in (4, 5, 6, 7) for age in ("cobre", "bronce", "hierro")
          if age != "hierro" or n >= 6]
 
@@ -105,40 +108,48 @@ def speed(count: int = 8) -> None:
 
 
 # -- strength ------------------------------------------------------------------------------------
+MATCHES = {"hard_vs_random": ([HARD, "random", "random", "random"], 0.75),
+           "hard_vs_normal": ([HARD, NORMAL], 0.6)}
+"""Hard against three random seats (target: 3× the fair share of 1/4), and two hard
+against two normal seats alternating (target: 0.6 of the wins between them)."""
+
+
+def match(name: str) -> None:
+    """One of `MATCHES` at 4 players for `ARENA_SECONDS`, seats rotating every game."""
+    specs, wanted = MATCHES[name]
+    start = time.perf_counter()
+    tally = None
+    seed = 1
+    batch = max(len(specs), JOBS)  # every agent in every seat once per batch
+    while tally is None or time.perf_counter() - start < ARENA_SECONDS:
+        part = arena(GAME, 4, batch, seed, specs, jobs=JOBS)
+        seed += batch
+        if tally is None:
+            tally = part
+        else:
+            tally.merge(part)
+    summary = tally.summary()
+    hard = summary["per_agent"][HARD]
+    if name == "hard_vs_random":
+        wins, trials = hard["wins"], hard["seat_games"]
+    else:  # every game has one winner, a hard or a normal seat
+        wins, trials = hard["wins"], summary["finished"]
+    low, high = wilson_interval(wins, trials)
+    rate = wins / trials if trials else 0.0
+    verdict = "met" if low >= wanted else "missed" if high < wanted else "open"
+    emit({"bench": "imperios_ai_strength", "match": name, "players": 4, "agents": specs,
+          "games": summary["games"], "errors": summary["errors"],
+          "mean_actions": summary["mean_actions"], "hard_wins": wins, "trials": trials,
+          "hard_rate": round(rate, 3), "hard_ci95": [round(low, 3), round(high, 3)],
+          "target": wanted, "verdict": verdict,
+          "median_decision_s": {a: f["median_decision_s"]
+                                for a, f in summary["per_agent"].items()},
+          "wall_s": round(time.perf_counter() - start, 1)})
+
+
 def strength() -> None:
-    """Hard against three random seats (target: 3× the fair share of 1/4), and two hard
-    against two normal seats alternating (target: 0.6 of the wins between them)."""
-    matches = (("hard_vs_random", [HARD, "random", "random", "random"], 0.75),
-               ("hard_vs_normal", [HARD, NORMAL], 0.6))
-    for name, specs, wanted in matches:
-        start = time.perf_counter()
-        tally = None
-        seed = 1
-        while tally is None or time.perf_counter() - start < ARENA_SECONDS:
-            part = arena(GAME, 4, 2, seed, specs, jobs=2)
-            seed += 2
-            if tally is None:
-                tally = part
-            else:
-                tally.merge(part)
-        summary = tally.summary()
-        hard = summary["per_agent"][HARD]
-        games = summary["finished"]
-        if name == "hard_vs_random":
-            wins, trials = hard["wins"], hard["seat_games"]
-        else:  # every game has one winner, a hard or a normal seat
-            wins, trials = hard["wins"], games
-        low, high = wilson_interval(wins, trials)
-        rate = wins / trials if trials else 0.0
-        verdict = "met" if low >= wanted else "missed" if high < wanted else "open"
-        emit({"bench": "imperios_ai_strength", "match": name, "players": 4, "agents": specs,
-              "games": summary["games"], "errors": summary["errors"],
-              "mean_actions": summary["mean_actions"],
-              "hard_rate": round(rate, 3), "hard_ci95": [round(low, 3), round(high, 3)],
-              "target": wanted, "verdict": verdict,
-              "median_decision_s": {a: f["median_decision_s"]
-                                    for a, f in summary["per_agent"].items()},
-              "wall_s": round(time.perf_counter() - start, 1)})
+    for name in MATCHES:
+        match(name)
 
 
 # -- balance ------------------------------------------------------------------------------------
@@ -195,7 +206,8 @@ def balance() -> None:
 
 
 PARTS = {"conservation": conservation, "speed": speed, "strength": strength,
-         "balance": balance}
+         "balance": balance, "hard_vs_random": lambda: match("hard_vs_random"),
+         "hard_vs_normal": lambda: match("hard_vs_normal")}
 
 
 def main(argv: list[str]) -> None:

@@ -1174,3 +1174,68 @@ def test_an_empty_cup_is_refilled_from_the_whole_discard() -> None:
     assert kinds[0] == "token_drawn" and kinds[1] == "cup_refilled"
     assert s.hand[PERSIA] == [1, 2, 1, 0] and s.discard[PERSIA] == [0, 0, 0, 0]
     conserved(s)
+
+
+# -- the AI's hooks ------------------------------------------------------------------------------
+def policy_state(players: int, wanted: int, seed: int = 4) -> ImperiosState:
+    """A state of a game played by the AI's policy where the seat to act has more than
+    `wanted` legal actions."""
+    from rules.imperios_milenarios.ai import rollout_action
+
+    rng = random.Random(seed)
+    s = GAME.new_game(players, seed)
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        if len(GAME.legal_actions(s, seat)) > wanted and s.stage is not Stage.FOUND:
+            return s
+        s = GAME.apply(s, seat, rollout_action(GAME, s, seat, rng)).state
+    raise AssertionError("no long decision")
+
+
+def test_the_search_weighs_only_the_policys_best_of_a_long_list_and_may_always_end() -> None:
+    from rules.imperios_milenarios.ai import PRUNE_KEEP, prune
+
+    s = policy_state(7, 20)
+    seat = GAME.to_act(s)[0]
+    legal = GAME.legal_actions(s, seat)
+    kept = prune(GAME, s, seat, legal)
+    assert kept and len(kept) < len(legal)
+    assert [a for a in legal if a in kept] == kept  # a subset, in the listed order
+    assert EndTurn() in kept or EndTurn() not in legal
+    assert len(kept) >= PRUNE_KEEP
+    assert GAME.legal_actions(s, seat) == legal  # a human still sees every action
+
+
+def test_short_lists_are_searched_whole_and_long_ones_keep_the_best_sites() -> None:
+    from rules.imperios_milenarios.ai import PRUNE_KEEP, _value, prune
+
+    s = GAME.new_game(4, seed=3)  # six founding sites: all searched
+    assert prune(GAME, s, 0, GAME.legal_actions(s, 0)) == GAME.legal_actions(s, 0)
+    s = GAME.new_game(7, seed=3)  # fourteen: the best rings of neighbours
+    legal = GAME.legal_actions(s, 0)
+    kept = prune(GAME, s, 0, legal)
+    assert PRUNE_KEEP <= len(kept) < len(legal) == 14
+    worst_kept = min(_value(s, 0, a) for a in kept)
+    assert all(_value(s, 0, a) < worst_kept for a in legal if a not in kept)
+
+
+def test_every_sampled_world_shows_each_seat_the_same_view() -> None:
+    from rules.imperios_milenarios.ai import information_key
+
+    s = policy_state(5, 3)
+    seat = GAME.to_act(s)[0]
+    rng = random.Random(1)
+    worlds = [GAME.sample_world(s, seat, rng) for _ in range(3)]
+    for other in range(5):
+        assert len({information_key(GAME, w, other) for w in worlds}) == 1
+        assert len({repr(GAME.view(w, other)) for w in worlds}) == 1
+
+
+def test_a_search_at_seven_players_returns_a_legal_action() -> None:
+    from rules.ai.ismcts import SearchConfig, search
+
+    s = policy_state(7, 8)
+    seat = GAME.to_act(s)[0]
+    result = search(GAME, s, seat, SearchConfig(iterations=12))
+    assert result.action in GAME.legal_actions(s, seat)
+    assert result.iterations >= 1

@@ -29,6 +29,7 @@ from rules.imperios_milenarios.actions import (
     EndTurn,
     ExpandLand,
     ExpandSea,
+    Found,
     Give,
     Hold,
     Keep,
@@ -54,6 +55,8 @@ from rules.imperios_milenarios.components import (
     TECHS,
     WONDERS,
     YELLOW,
+    Board,
+    bits,
     board,
     tech_bit,
 )
@@ -87,8 +90,10 @@ def _leader_gap(s: ImperiosState, seat: Seat, other: Seat) -> float:
 
 
 def _area_worth(s: ImperiosState, key: str) -> float:
-    b = board(s.players)
-    a = b.index[key]
+    return _worth(board(s.players), board(s.players).index[key])
+
+
+def _worth(b: Board, a: int) -> float:
     return b.level(a) * 1.0 + b.settlement[a] * 1.5 + (0.5 if b.land >> a & 1 else 0.0)
 
 
@@ -129,6 +134,9 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
     """How much the policy likes `a` for `seat` (higher is better)."""
     if isinstance(a, EndTurn):
         return 0.0
+    if isinstance(a, Found):  # a totem in every neighbour: what the site's ring is worth
+        b = board(s.players)
+        return sum(_worth(b, n) for n in bits(b.adj[b.index[a.area]]))
     if isinstance(a, Convert):
         if not _spendable(s, seat, a.colour):
             return -1.0  # keep the token for a round where it buys something
@@ -198,12 +206,17 @@ every attack on every totem of every neighbour, fifty at a time). Humans keep th
 
 def prune(game: Game[Any], state: ImperiosState, seat: Seat, legal: list[Action]
           ) -> list[Action]:
-    """The policy's `PRUNE_KEEP` best actions of a long list (ending the turn among them
-    whenever it is legal), in their listed order; short lists stay whole."""
+    """The policy's `PRUNE_KEEP` best actions of a long list, and those as good as the
+    last of them unless the policy advises against it (a negative value), and ending
+    the turn whenever it is legal; in their listed order. Short lists stay whole."""
     if len(legal) <= PRUNE_KEEP:
         return legal
-    ranked = sorted(range(len(legal)), key=lambda i: -_value(state, seat, legal[i]))
+    values = [_value(state, seat, a) for a in legal]
+    ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+    bar = values[ranked[PRUNE_KEEP - 1]]
     keep = set(ranked[:PRUNE_KEEP])
+    if bar >= 0:
+        keep.update(i for i, v in enumerate(values) if v >= bar)
     keep.update(i for i, a in enumerate(legal) if isinstance(a, EndTurn))
     return [a for i, a in enumerate(legal) if i in keep]
 
