@@ -417,3 +417,5 @@ def test_a_roll_shows_its_tokens_and_log_line_when_the_dice_land(harness):
     assert drawn_counters(table) == counters_of(after, table)
     log = [e.text for e in table.log.entries]
     assert all(line in log for line in lines)
+    harness.frames(40)  # and once landed the dice are still: nothing to redraw every frame
+    assert not table.view.animating()
