@@ -167,10 +167,12 @@ class Board:
         self.camera.pan(pos[0] - prev[0], pos[1] - prev[1])
 
     # -- frames ----------------------------------------------------------------------------------
-    def update(self, dt: float, budget: float | None = 0.002) -> None:
-        """Ease the camera and paint missing map pieces within `budget` seconds."""
+    def update(self, dt: float, budget: float | None = 0.002) -> bool:
+        """Ease the camera and paint missing map pieces within `budget` seconds (less while
+        the camera moves, see `MapRenderer.prepare`). True when the view's map is sharp."""
         self.camera.update(dt)
-        self.renderer.prepare(self.camera, budget)
+        self.renderer.rest(self.camera, dt)
+        return self.renderer.prepare(self.camera, budget)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.renderer.draw(surface, self.camera)

@@ -33,6 +33,11 @@ MIN_WORK = 0.0003
 """Painting a frame gets at least this much, however busy the rest of the frame is."""
 FRAME_HISTORY = 8
 """The painting budget follows the costliest of this many last frames."""
+REST_TIME = 0.3
+"""A camera that has not moved for this many seconds is at rest: nothing on the map moves,
+so the frames' time matters less than a sharp picture soon."""
+REST_WORK = 0.004
+"""Painting a frame gets this much (at least) while the camera rests."""
 
 
 def _fine_thread_clock() -> bool:
@@ -89,6 +94,8 @@ class MapRenderer:
         self._mark: float | None = None  # the clock when the last frame's preparing began
         self._worked = 0.0  # how long the last frame's preparing took
         self._others: deque[float] = deque(maxlen=FRAME_HISTORY)
+        self._still: object = None  # the camera as `rest` last saw it
+        self._rested = 0.0  # seconds the camera has kept still
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
         self.settled = False
         """Nothing left to prepare: the view, a ring round it, the levels next to it and the
@@ -171,6 +178,15 @@ class MapRenderer:
         return _new_opaque(size), (wx, wy, ww, wh)
 
     # -- the work of a frame -------------------------------------------------------------------
+    def rest(self, camera: Camera, dt: float) -> None:
+        """Count how long the camera has kept still (`dt` seconds more, unless it moved)."""
+        still = (camera.level, camera.zoom, camera.origin, tuple(camera.viewport))
+        if camera.easing or still != self._still:
+            self._rested = 0.0
+        else:
+            self._rested += dt
+        self._still = still
+
     def _frame_budget(self, now: float, cap: float) -> float:
         """How long this frame's painting may take: what is left of `FRAME_TARGET` once the
         rest of a frame is paid for (the most the main thread spent outside this work in
@@ -269,14 +285,16 @@ class MapRenderer:
     def prepare(self, camera: Camera, budget: float | None = 0.002) -> bool:
         """Paint missing chunks of the camera's level (then, when the camera rests, a ring
         round the view and the levels next to it) for at most `budget` seconds of this
-        frame (less when the rest of the frame leaves less of `FRAME_TARGET`; None: all of
-        the current level at once). True when the current level's visible chunks are all
-        ready."""
+        frame: while the camera moves (or kept still for less than `REST_TIME`, as `rest`
+        counts) less if the rest of the frame leaves less of `FRAME_TARGET`, at rest up to
+        `REST_WORK`; None: all of the current level at once. True when the current level's
+        visible chunks are all ready."""
         self._check(camera)
         self.base()
         start = _clock()
         if budget is not None:
-            budget = self._frame_budget(start, budget)
+            share = self._frame_budget(start, budget)
+            budget = max(budget, REST_WORK) if self._rested >= REST_TIME else share
         else:
             self._job = None  # painted whole below: a half-made chunk is not resumed
         self._first = True

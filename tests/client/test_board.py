@@ -350,3 +350,21 @@ def test_a_settled_view_is_the_painters_own_picture_at_its_exact_level(game):
         direct.blit(chunk, (round(x), round(y)))
     shown = pygame.image.tobytes(frame.subsurface(VIEW), "RGB")
     assert shown == pygame.image.tobytes(direct.subsurface(VIEW), "RGB")
+
+
+def test_a_camera_at_rest_gets_more_painting_a_frame_than_a_moving_one():
+    from client.board.render import REST_TIME
+
+    topo = load_topology("carolus_magnus")
+    board = Board(topo, StepPainter(topo))
+    board.layout(VIEW)
+    painter = board.painter
+    board.renderer.base()
+    painter.steps = 0
+    board.update(1 / 60, budget=0.0)  # the camera has just come to this place
+    assert painter.steps <= 1
+    for _ in range(round(REST_TIME * 60) + 1):  # still for REST_TIME
+        board.renderer.rest(board.camera, 1 / 60)
+    before = painter.steps
+    board.update(1 / 60, budget=0.0)
+    assert painter.steps - before > 1

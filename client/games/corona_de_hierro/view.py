@@ -167,11 +167,10 @@ class CoronaView(GameView):
         self.menu = None
 
     def update(self, dt: float) -> None:
-        # Board.update, keeping whether the view's map pieces are all painted yet.
-        self.board.camera.update(dt)
-        # The board also makes the map's names and the pieces (`_piece_jobs`) of this zoom
-        # level and the next ones ahead, within what each frame has left.
-        self._map_ready = self.board.renderer.prepare(self.board.camera, 0.002)
+        # Board.update, keeping whether the view's map pieces are all painted yet. The board
+        # also makes the map's names and the pieces (`_piece_jobs`) of this zoom level and
+        # the next ones ahead, within what each frame has left.
+        self._map_ready = self.board.update(dt)
 
     def _piece_jobs(self, zoom: float) -> list[Callable[[], object]]:
         px = max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
