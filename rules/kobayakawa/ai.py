@@ -167,7 +167,8 @@ def world_weight(game: Game[Any], world: KobayakawaState, seat: Seat) -> float:
             continue
         if world.discards[q]:
             value = value_when_keeping(world, q)
-            kept_better = strength(world.hands[q], value) >= strength(world.discards[q][-1], value)
+            under = _STRENGTH_UNDER[value]
+            kept_better = under[world.hands[q]] >= under[world.discards[q][-1]]
             weight *= _trusted(float(kept_better))
         if world.phase is Phase.BET and world.stakes[q] != UNDECIDED:
             fight = fight_chance(world, q)

@@ -196,46 +196,50 @@ def deal_round(s: KobayakawaState, events: list[Event]) -> None:
 
 def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
     """Stage 3 and the payout, then the next round or the end."""
-    fighters = [q for q in s.order if s.stakes[q] > 0]
-    value = s.kobayakawa
+    stakes, hands, medals = s.stakes, s.hands, s.medals
+    fighters = [q for q in s.order if stakes[q] > 0]
+    value = s.pile[-1]
+    reward = 2 if s.round == ROUNDS else 1  # `s.reward`
     record: JsonDict = {"round": s.round, "kobayakawa": value, "fighters": fighters}
     if not fighters:
-        s.centre -= s.reward
-        record.update(winner=None, revealed=[], gained=0, lost=s.reward)
-        events.append({"type": "round_void", "to": "all", "round": s.round, "lost": s.reward})
+        s.centre -= reward
+        record.update(winner=None, revealed=[], gained=0, lost=reward)
+        events.append({"type": "round_void", "to": "all", "round": s.round, "lost": reward})
         next_start = next_with_medals(s, s.start_player)
     else:
         winner = fighters[0]
         revealed: list[list[int]] = []
-        total = s.hands[winner]
+        total = hands[winner]
         if len(fighters) > 1:
-            revealed = [[q, s.hands[q]] for q in fighters]
+            revealed = [[q, hands[q]] for q in fighters]
             events.append({"type": "revealed", "to": "all", "cards": revealed})
-            lowest = min(fighters, key=lambda q: s.hands[q])
-            totals = {q: s.hands[q] + (value if q == lowest else 0) for q in fighters}
-            # max() keeps the first of equals, and `fighters` is in turn order: ties
+            lowest = min(fighters, key=hands.__getitem__)
+            # The first of equal totals wins, and `fighters` is in turn order: ties
             # go to the fighter first in turn order from the start player.
-            winner = max(fighters, key=lambda q: totals[q])
-            total = totals[winner]
+            total = -1
+            for q in fighters:
+                mine = hands[q] + value if q == lowest else hands[q]
+                if mine > total:
+                    winner, total = q, mine
             record["lowest"] = lowest
         # Seats out of the round keep UNDECIDED (-1): only real bets make the pot.
-        pot = sum(b for b in s.stakes if b > 0)
-        gained = pot - s.stakes[winner] + s.reward
-        s.medals[winner] += pot + s.reward
-        s.centre -= s.reward
+        pot = sum([b for b in stakes if b > 0])
+        gained = pot - stakes[winner] + reward
+        medals[winner] += pot + reward
+        s.centre -= reward
         record.update(winner=winner, revealed=revealed, gained=gained)
         events.append({"type": "round_won", "to": "all", "round": s.round, "winner": winner,
                        "total": total if len(fighters) > 1 else None,
                        "alone": len(fighters) == 1, "gained": gained,
-                       "from_centre": s.reward})
+                       "from_centre": reward})
         next_start = winner
-    record["medals"] = s.medals[:]
+    record["medals"] = medals[:]
     s.history = (*s.history, record)
     for q in s.order:
-        if s.medals[q] == 0:
+        if medals[q] == 0:
             events.append({"type": "player_out", "to": "all", "seat": q})
     s.round += 1
-    if s.round > ROUNDS or sum(1 for m in s.medals if m > 0) < 2:
+    if s.round > ROUNDS or len([m for m in medals if m > 0]) < 2:
         s.round = min(s.round, ROUNDS)
         s.phase = Phase.OVER
         s.order = ()
