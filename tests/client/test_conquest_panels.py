@@ -158,8 +158,9 @@ def test_positions_a_and_b_are_named_with_the_panels_seat_buttons(harness):
         a for a in table.ctx.legal if isinstance(a, A.NameSeat)}
     first = seat_buttons[0]
     assert first.label == table.view.names[first.action.seat]
+    assert table.view.key_spots(table.ctx.legal) == [s.rect for s in seat_buttons]
     since = len(table.session.steps)
-    harness.click(first.rect.center)
+    harness.key(pygame.K_1)  # the prompt has no buttons: 1 presses the panel's first seat
     assert last_actions(table, since)[0] == first.action
     assert table.session.view(None)["step"] == "name_b"
     again = [s.action for s in spots(table) if isinstance(s.action, A.NameSeat)]

@@ -602,6 +602,26 @@ class ConquestView(GameView):
                 return action
         return None
 
+    def key_spots(self, legal: list[Action]) -> list[pygame.Rect]:
+        """When the prompt has no buttons (naming A or B, an opening bid, a casualty), the
+        keys 1–9 press the panels' choices: − and + and the bid, a seat, a unit to lose."""
+        out = []
+        for _rect, spots in self.panels(legal):
+            for spot in spots:
+                if spot.enabled and (spot.action in legal or spot.command in ("bid-", "bid+")):
+                    out.append(spot.rect)
+        return out
+
+    def draw_key(self, surface: pygame.Surface, number: int, rect: pygame.Rect) -> None:
+        """The key's number as a badge on the choice's top-left corner, clear of its words
+        (the panels' buttons are only as wide as their words)."""
+        r = max(6, self.s(8))
+        centre = (rect.x + self.s(1), rect.y + self.s(1))
+        pygame.draw.circle(surface, artwork.INK, centre, r)
+        pygame.draw.circle(surface, artwork.ACCENT, centre, r, max(1, self.s(2)))
+        text.label(surface, str(number), max(10, round(r * 1.3)), centre, artwork.PARCHMENT,
+                   bold=True, anchor="center")
+
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         for _rect, spots in self.panels(self.legal):
             for spot in spots:
