@@ -139,6 +139,8 @@ class CoronaView(GameView):
         self.dock: list[tuple[str, list[Action]]] = []
         self._last_legal: list[Action] = []
         self._dock_for: list[Action] = []
+        self._dock_room: tuple[list[Action], pygame.Rect] | None = None
+        """The orders list's largest box during the current decision."""
         self._fitted: tuple[int, tuple[float, float]] | None = None
         """The camera as the last fit left it: the map follows the orders list only while
         the player has not moved it since."""
@@ -623,7 +625,16 @@ class CoronaView(GameView):
         if self.held is not None or self.lay is None or camera.easing:
             return
         dock = self.dock_rows(legal)
-        focus = self.focus if dock is None else self._focus_beside(dock[0])
+        if dock is None:
+            focus, self._dock_room = self.focus, None
+        else:
+            # One decision's list may grow (a longer group of targets): the map then makes
+            # room once more, but does not move back and forth while the player browses.
+            room = dock[0]
+            if self._dock_room is not None and self._dock_room[0] == self._dock_for:
+                room = room.union(self._dock_room[1])
+            self._dock_room = (self._dock_for, room)
+            focus = self._focus_beside(room)
         if focus == self.board.focus or (camera.level, camera.origin) != self._fitted:
             return
         self.board.layout(camera.viewport, focus)
