@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from client import i18n, resources
-from client.games.conquest_of_the_empire import battle_panel, overlays, scoring, supply
+from client.games.conquest_of_the_empire import panels, words
 from client.i18n import tr
 from client.input import Intent
 from client.scenes.launch import default_seats
@@ -136,7 +136,7 @@ def test_a_standing_proposal_is_read_by_everyone_and_pass_is_a_panel_button(harn
     auction = table.session.view(None)["auction"]
     rect, _found = table.view.panels(table.ctx.legal)[-1]
     assert table.view.board.camera.viewport.contains(rect)
-    _title, standing, lines = overlays.auction_lines(table.view)
+    _title, standing, lines = words.auction_lines(table.view)
     names = table.view.names
     assert names[auction["proposer"]] in standing and str(auction["bid"]) in standing
     assert names[auction["a"]] in standing and names[auction["b"]] in standing
@@ -150,7 +150,7 @@ def test_a_standing_proposal_is_read_by_everyone_and_pass_is_a_panel_button(harn
 def test_positions_a_and_b_are_named_with_the_panels_seat_buttons(harness):
     table = open_table(harness, "name_a")
     auction = table.session.view(None)["auction"]
-    _title, standing, _lines = overlays.auction_lines(table.view)
+    _title, standing, _lines = words.auction_lines(table.view)
     key = "coe.auction.opening" if auction["bid"] is None else "coe.auction.raising"
     assert tr(key, name=table.view.names[auction["asked"]], amount=auction["amount"]) in standing
     seat_buttons = [s for s in spots(table) if isinstance(s.action, A.NameSeat)]
@@ -170,7 +170,7 @@ def test_positions_a_and_b_are_named_with_the_panels_seat_buttons(harness):
 # -- the Senate vote -----------------------------------------------------------------------------
 def test_the_vote_panel_shows_each_seats_senators_and_shows_by_button(harness):
     table = open_table(harness, "vote")
-    _title, _effect, _best, lines = overlays.vote_lines(table.view)
+    _title, _effect, _best, lines = words.vote_lines(table.view)
     view = table.session.view(None)
     for seat, line in enumerate(lines):
         hand = "+".join({1: "I", 2: "II", 3: "III", 4: "IV"}[x] for x in view["senators"][seat])
@@ -185,7 +185,7 @@ def test_the_vote_panel_shows_each_seats_senators_and_shows_by_button(harness):
 def test_the_votes_winner_chooses_its_effect_on_the_panel(harness):
     table = open_table(harness, "vote_effect")
     vote = table.session.view(None)["vote"]
-    _title, _effect, best, _lines = overlays.vote_lines(table.view)
+    _title, _effect, best, _lines = words.vote_lines(table.view)
     assert best == tr("coe.vote.won", best=vote["best"], name=table.view.names[vote["leader"]])
     targets = [s for s in spots(table) if s.action is not None]
     assert targets and {s.action for s in targets} <= set(table.ctx.legal)
@@ -199,7 +199,7 @@ def test_dragging_an_infantry_from_the_supply_recruits_it_where_it_lands(harness
     table = open_table(harness, "action", "infantry")
     view = table.view
     seat = table.session.humans_to_act()[0]
-    targets = supply.targets(view, table.ctx.legal, seat, "infantry")
+    targets = panels.recruit_targets(view, table.ctx.legal, seat, "infantry")
     assert targets
     slot = next(s for s in spots(table) if s.command == "unit" and s.label == "infantry")
     dest = sorted(targets)[0]
@@ -216,17 +216,17 @@ def test_a_unit_dropped_where_it_cannot_be_recruited_snaps_back_and_says_why(har
     table = open_table(harness, "action", "infantry")
     view = table.view
     seat = table.session.humans_to_act()[0]
-    targets = supply.targets(view, table.ctx.legal, seat, "infantry")
+    targets = panels.recruit_targets(view, table.ctx.legal, seat, "infantry")
     far = next(k for k, a in view.areas_by_key.items()
                if a.kind == "province" and k not in targets)
     slot = next(s for s in spots(table) if s.command == "unit" and s.label == "infantry")
     since = len(table.session.steps)
     drag(harness, slot.rect.center, point(table, far))
     assert len(table.session.steps) == since
-    assert view.flash == supply.refusal(view, table.ctx.legal, seat, "infantry", far)
+    assert view.flash == words.recruit_refusal(view, table.ctx.legal, seat, "infantry", far)
     assert view.flash and view.held_unit is None
     sea = next(k for k, a in view.areas_by_key.items() if a.kind == "sea")
-    assert supply.refusal(view, table.ctx.legal, seat, "infantry", sea) == tr(
+    assert words.recruit_refusal(view, table.ctx.legal, seat, "infantry", sea) == tr(
         "coe.tray.land_on_land", unit=tr("coe.unit_name.infantry"))
 
 
@@ -254,7 +254,7 @@ def test_the_trays_lit_places_are_the_rules_recruit_places(seed):
                     loc_key(loc) for loc in logic.recruit_places(state, seat)
                     if u in logic.recruit_types(state, seat, loc)
                 }
-                assert supply.targets(view, legal, seat, unit) == rules_places, unit
+                assert panels.recruit_targets(view, legal, seat, unit) == rules_places, unit
             checked += 1
         state = GAME.apply(state, seat, rng.choice(legal)).state
     assert checked >= 3
@@ -282,7 +282,7 @@ def test_each_rounds_hits_are_shown_per_unit_type(harness):
     view.tweens_for([roll], table.session.view(None))
     for lang in ("en", "es"):
         i18n.set_language(lang)
-        line = battle_panel.hits_line(view, battle["attacker"], battle)
+        line = words.hits_line(view, battle["attacker"], battle)
         assert tr("coe.unit.infantry", n=2) in line and tr("coe.unit.cavalry", n=1) in line
     i18n.set_language("en")
 
@@ -296,7 +296,7 @@ def season_events(players: int, seed: int = 4) -> list[dict[str, Any]]:
         seat = GAME.to_act(state)[0]
         t = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
         state = t.state
-        events += [e for e in t.events if e["type"] in scoring.SCORING_EVENTS]
+        events += [e for e in t.events if e["type"] in panels.SCORING_EVENTS]
         if any(e["type"] == "season_scored" for e in t.events):
             return events
 
@@ -313,20 +313,20 @@ def test_the_season_scoring_walks_the_steps_of_4_1_in_order_and_is_dismissed(har
     assert view.scoring.steps() == ["taxes", "maintenance", "keys", "domination", "cities",
                                     "chaos", "total"]
     keys = [e for e in events if e["type"] == "key_scored"]
-    assert len(scoring.rows(view, view.scoring, "keys")) == len(keys) == 11
+    assert len(words.scoring_rows(view, view.scoring, "keys")) == len(keys) == 11
     harness.frames(1)
     read = []
     spots_seen: set[tuple[int, ...]] = set()
     for _ in range(10):
         if view.scoring is None:
             break
-        read.append(scoring.STEPS[view.scoring.page])
-        _rect, buttons = scoring.overlay(view)
+        read.append(panels.SCORING_STEPS[view.scoring.page])
+        _rect, buttons = panels.scoring_overlay(view)
         forward = next(b for b in buttons if b.command in ("next", "close")
                        and b.rect.right == max(x.rect.right for x in buttons))
         spots_seen.add((forward.rect.right, forward.rect.y, forward.rect.h))
         view.gesture(Intent("click", forward.rect.center), [])
-    assert read == list(scoring.STEPS)
+    assert read == list(panels.SCORING_STEPS)
     assert len(spots_seen) == 1  # Next (then Close) stays under the pointer
     assert view.scoring is None
 
@@ -338,7 +338,7 @@ def test_the_scoring_totals_are_the_rules_gains():
     events = season_events(3)
     view.tweens_for(events, {})
     done = next(e for e in events if e["type"] == "season_scored")
-    totals = scoring.rows(view, view.scoring, "total")
+    totals = words.scoring_rows(view, view.scoring, "total")
     for seat, (marker, line) in enumerate(totals):
         assert marker == seat
         assert f"{done['gains'][seat]:+d}" in line and f"{done['vp'][seat]} VP" in line
@@ -365,8 +365,8 @@ def test_the_trays_levy_switch_makes_the_dragged_recruit_spend_dilectus(harness)
     assert switch.label == tr("coe.tray.dilectus_off")
     assert view.click(switch.rect.center, legal) is None
     assert view.dilectus
-    dest = sorted(supply.targets(view, legal, view.acting_seat(), "infantry"))[0]
-    first, rest = supply.plan(view, legal, "infantry", dest)
+    dest = sorted(panels.recruit_targets(view, legal, view.acting_seat(), "infantry"))[0]
+    first, rest = panels.recruit_plan(view, legal, "infantry", dest)
     assert first == A.Recruit(True)
     assert rest == [A.RecruitAt(dest), A.RecruitUnits("infantry", 1)]
-    assert supply.plan(view, table.ctx.legal, "infantry", dest)[0] == A.Recruit(False)
+    assert panels.recruit_plan(view, table.ctx.legal, "infantry", dest)[0] == A.Recruit(False)

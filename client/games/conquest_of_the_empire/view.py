@@ -28,15 +28,9 @@ from client.anim import Tween
 from client.art import conquest_of_the_empire as art
 from client.board import Board
 from client.games.base import DrawContext, GameView
-from client.games.conquest_of_the_empire import (
-    battle_panel,
-    overlays,
-    panels,
-    scoring,
-    supply,
-    words,
-)
+from client.games.conquest_of_the_empire import panels, words
 from client.games.conquest_of_the_empire.layout import Layout, layout
+from client.games.conquest_of_the_empire.panels import NOWHERE, Spot
 from client.i18n import language, tr
 from client.input import Intent
 from client.widgets.dice import DiceTray
@@ -100,8 +94,8 @@ class ConquestView(GameView):
         self.dilectus = False  # the tray's switch: recruit with Dilectus (no chaos)
         self.bid_choice: int | None = None  # the auction panel's amount
         self.round_hits: dict[Seat, tuple[tuple[Any, Any], dict[str, int]]] = {}
-        self.scoring: scoring.Scoring | None = None  # the season's scoring being read
-        self.scoring_draft: scoring.Scoring | None = None  # ... being told
+        self.scoring: panels.Scoring | None = None  # the season's scoring being read
+        self.scoring_draft: panels.Scoring | None = None  # ... being told
 
     # -- layout and state ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -178,21 +172,21 @@ class ConquestView(GameView):
         self.panels(ctx.legal, surface, ctx.hover)
         self._draw_held(surface)
         self._draw_flash(surface)
-        scoring.overlay(self, surface, ctx.hover)
+        panels.scoring_overlay(self, surface, ctx.hover)
         surface.set_clip(clip)
         self._draw_column(surface, ctx)
 
     def panels(self, legal: list[Action], surface: pygame.Surface | None = None,
-               hover: tuple[int, int] = overlays.NOWHERE
-               ) -> list[tuple[pygame.Rect, list[overlays.Spot]]]:
+               hover: tuple[int, int] = NOWHERE
+               ) -> list[tuple[pygame.Rect, list[Spot]]]:
         """The panels over the map now, in drawing order (the battle, the supply tray, the
         auction or the vote): each one's rect and what a click on it may hit. None while the
         season's scoring covers the map: the list of choices still offers everything."""
-        out: list[tuple[pygame.Rect, list[overlays.Spot]]] = []
+        out: list[tuple[pygame.Rect, list[Spot]]] = []
         if self.scoring is not None:
             return out  # the season's scoring is read first (Close or Escape)
-        for panel in (battle_panel.battle_panel, supply.tray, overlays.auction_panel,
-                      overlays.vote_panel):
+        for panel in (panels.battle_panel, panels.tray, panels.auction_panel,
+                      panels.vote_panel):
             rect, spots = panel(self, legal, surface, hover)
             if rect is not None:
                 out.append((rect, spots))
@@ -244,7 +238,7 @@ class ConquestView(GameView):
             self._light(surface, battle["place"], BATTLE_FILL, BATTLE_LINE, 4)
         lit = set()
         if self.held_unit is not None:
-            lit = supply.targets(self, ctx.legal, self.acting_seat(), self.held_unit)
+            lit = panels.recruit_targets(self, ctx.legal, self.acting_seat(), self.held_unit)
         else:
             for action in self.entries(ctx.legal):
                 lit |= places_of(action)
@@ -446,25 +440,25 @@ class ConquestView(GameView):
         return area.key
 
     def gesture(self, intent: Intent, legal: list[Action]) -> bool:
-        rect, buttons = scoring.overlay(self)
+        rect, buttons = panels.scoring_overlay(self)
         if rect is not None and intent.kind in ("click", "drag", "drop") and rect.collidepoint(
                 intent.start if intent.kind != "click" else intent.pos):
             if intent.kind == "click":  # the scoring is read whoever's turn it is
                 for spot in buttons:
                     if spot.rect.collidepoint(intent.pos):
-                        scoring.command(self, spot.command)
+                        panels.scoring_command(self, spot.command)
             return True
         return self.board.camera_gesture(
             intent, lambda start: self.held is None and self.held_unit is None
             and self._panel_at(start) is None and self._stack_at(start, legal) is None)
 
-    def _panel_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, list[overlays.Spot]] | None:
+    def _panel_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, list[Spot]] | None:
         for rect, spots in reversed(self.panels(self.legal)):
             if rect.collidepoint(pos):
                 return rect, spots
         return None
 
-    def _spot_at(self, pos: tuple[int, int], legal: list[Action]) -> overlays.Spot | None:
+    def _spot_at(self, pos: tuple[int, int], legal: list[Action]) -> Spot | None:
         for rect, spots in reversed(self.panels(legal)):
             if rect.collidepoint(pos):
                 return next((sp for sp in spots if sp.rect.collidepoint(pos)), None)
@@ -525,11 +519,11 @@ class ConquestView(GameView):
         dest = self._key_at(pos)
         if unit is None or dest is None or self._panel_at(pos) is not None:
             return None
-        why = supply.refusal(self, legal, self.acting_seat(), unit, dest)
+        why = words.recruit_refusal(self, legal, self.acting_seat(), unit, dest)
         if why:
             self.flash = why
             return None
-        first, self.plan = supply.plan(self, legal, unit, dest)
+        first, self.plan = panels.recruit_plan(self, legal, unit, dest)
         return first
 
     def follow_up(self, legal: list[Action]) -> Action | None:
@@ -638,7 +632,7 @@ class ConquestView(GameView):
         if self.held is not None or self.held_unit is not None or self.board.panning \
                 or not self.view:
             return None
-        sc_rect, _buttons = scoring.overlay(self)
+        sc_rect, _buttons = panels.scoring_overlay(self)
         if sc_rect is not None and sc_rect.collidepoint(pos):
             return None
         if self._panel_at(pos) is not None:
@@ -705,7 +699,7 @@ class ConquestView(GameView):
     def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
         out: list[list[Tween]] = []
         rolls: list[Any] = []
-        scoring.collect(self, events)
+        panels.collect_scoring(self, events)
         place = (self.view.get("battle") or before.get("battle") or {}).get("place")
         for ev in events:
             if ev["type"] == "battle_started":

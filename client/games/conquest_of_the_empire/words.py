@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 from client.i18n import error_sentence, has, language, tr
 from rules import Action, Event, IllegalAction, Seat
 from rules.conquest_of_the_empire import actions as A
+from rules.conquest_of_the_empire.components import board
 
 if TYPE_CHECKING:
+    from client.games.conquest_of_the_empire.panels import Scoring
     from client.games.conquest_of_the_empire.view import ConquestView
 
 UNIT_ORDER = ("caesar", "general", "infantry", "cavalry", "catapult", "galley")
@@ -333,3 +335,197 @@ def seat_tip(view: ConquestView, s: int) -> str:
         ally=(tr("coe.tip.allies", names=", ".join(seat(view, x) for x in allies)) if allies
               else tr("coe.tip.no_allies")),
     )
+
+
+# -- the panels over the map ------------------------------------------------------------
+
+
+def auction_lines(view: ConquestView) -> tuple[str, str, list[str]]:
+    """(title, the proposal standing and the one being built, a line per seat)."""
+    v = view.view
+    auc = v.get("auction") or {}
+    order = v.get("order") or []
+    first = len(order) + 1
+    title = tr("coe.auction.title", a=first, b=first + 1)
+
+    def name(q: Any) -> str:
+        return seat(view, q)
+
+    if auc.get("bid") is None:
+        standing = tr("coe.auction.none", name=name(auc.get("opener")))
+    else:
+        standing = tr("coe.auction.standing", name=name(auc.get("proposer")), bid=auc["bid"],
+                      a=name(auc.get("a")), b=name(auc.get("b")))
+        standing += " " + tr("coe.auction.passes", n=int(auc.get("passes", 0)),
+                             of=max(1, len(view.names) - 1))
+    if auc.get("amount") is not None:
+        key = "coe.auction.raising" if auc.get("bid") is not None else "coe.auction.opening"
+        building = tr(key, name=name(auc.get("asked")), amount=auc["amount"])
+        if auc.get("name_a") is not None:
+            building += " " + tr("coe.auction.named_a", a=name(auc["name_a"]))
+        standing = building if auc.get("bid") is None else standing + "\n" + building
+    lines = []
+    positions = v.get("positions") or [0] * len(view.names)
+    for q in range(len(view.names)):
+        talents = tr("coe.auction.talents", n=v["talents"][q])
+        if positions[q]:
+            where = tr("coe.panel.position", n=positions[q])
+        elif auc.get("bid") is not None and q in (auc.get("a"), auc.get("b")):
+            where = tr("coe.auction.proposed_" + ("a" if q == auc.get("a") else "b"))
+        else:
+            where = tr("coe.auction.unplaced")
+        lines.append(f"{talents} · {where}")
+    return title, standing, lines
+
+
+def vote_lines(view: ConquestView) -> tuple[str, str, str, list[str]]:
+    v = view.view
+    vote = v.get("vote") or {}
+    design = str(vote.get("card", ""))
+    title = tr("coe.vote.title", card=card(design), name=seat(view, vote.get("caller")))
+    effect = tr(f"coe.card.{design}.tip")
+    if v.get("step") == "vote_effect":
+        best = tr("coe.vote.won", best=vote.get("best", 0),
+                  name=seat(view, vote.get("leader")))
+    elif vote.get("best"):
+        best = tr("coe.vote.best", best=vote["best"], name=seat(view, vote.get("leader")))
+    else:
+        best = tr("coe.vote.no_best")
+    lines = []
+    shows = vote.get("shows") or [[] for _ in view.names]
+    for q in range(len(view.names)):
+        hand = "+".join(roman(x) for x in v["senators"][q]) or "—"
+        shown = shows[q] if q < len(shows) else []
+        if shown:
+            lines.append(tr("coe.vote.seat_shows", hand=hand,
+                            shown="+".join(roman(x) for x in shown), total=sum(shown)))
+        else:
+            lines.append(tr("coe.vote.seat", hand=hand))
+    return title, effect, best, lines
+
+
+def hits_line(view: ConquestView, seat: int, battle: dict[str, Any]) -> str:
+    """What `seat`'s last roll in this round hit, per unit type ("" before it rolls)."""
+    got = view.round_hits.get(seat)
+    if got is None or got[0] != (battle.get("place"), battle.get("round")):
+        return ""
+    hits: dict[str, int] = got[1]
+    total = sum(hits.values())
+    if not total:
+        return tr("coe.battle.no_hits")
+    return tr("coe.battle.hits", hits=units(hits))
+
+
+def _bases(view: ConquestView, seat: int) -> set[str]:
+    """Provinces where `seat` has a leader and at least one of its own influence."""
+    v = view.view
+    out = set()
+    for key, per_seat in (v.get("influence") or {}).items():
+        if per_seat[seat] <= 0:
+            continue
+        counts = ((v.get("units") or {}).get(key) or [{}] * (seat + 1))[seat] or {}
+        if counts.get("caesar") or counts.get("general"):
+            out.add(key)
+    return out
+
+
+def _seas_of(keys: set[str]) -> set[str]:
+    b = board()
+    return {b.seas[z].key for p in b.provinces if p.key in keys for z in p.seas}
+
+
+def recruit_refusal(view: ConquestView, legal: list[Action], seat: int, unit: str,
+            key: str) -> str:
+    """Why `unit` may not be recruited at `key` now ("" if it may)."""
+    v = view.view
+    cost = UNIT_COST[unit]
+    left = int(((v.get("supply") or [{}] * (seat + 1))[seat] or {}).get(unit, 0))
+    name = tr(f"coe.unit_name.{unit}")
+    if left <= 0:
+        return tr("coe.tray.none_left", unit=name)
+    if v["talents"][seat] < cost:
+        return tr("coe.tray.too_dear", unit=name, cost=cost, talents=v["talents"][seat])
+    area = view.areas_by_key.get(key)
+    at_sea = area is not None and area.kind == "sea"
+    if unit == "galley" and not at_sea:
+        return tr("coe.tray.galley_at_sea")
+    if unit != "galley" and at_sea:
+        return tr("coe.tray.land_on_land", unit=name)
+    step = v.get("step")
+    act = v.get("act") or {}
+    if step == "recruit_unit":
+        if key != act.get("place"):
+            return tr("coe.tray.finish_there", place=place(view, act.get("place")))
+        ok = any(isinstance(a, A.RecruitUnits) and a.unit == unit for a in legal)
+        return "" if ok else tr("coe.tray.not_there", unit=name,
+                                place=place(view, key))
+    if step == "recruit":
+        places = {a.place for a in legal if isinstance(a, A.RecruitAt)}
+    else:
+        bases = _bases(view, seat)
+        places = _seas_of(bases) if unit == "galley" else bases
+    if key in places:
+        return ""
+    if unit == "galley":
+        return tr("coe.tray.galley_at_sea")
+    return tr("coe.illegal.cannot_recruit_at", place=place(view, key))
+
+
+def scoring_rows(view: ConquestView, sc: Scoring, step: str) -> list[tuple[int | None, str]]:
+    """The lines of one step: (seat for its marker or None, words)."""
+    n = len(view.names)
+
+    def name(q: Any) -> str:
+        return seat(view, q)
+
+    if step == "taxes":
+        ev = sc.first("taxes") or {}
+        return [(q, tr("coe.score.taxes", name=name(q), n=int(ev.get("talents", [0] * n)[q])))
+                for q in range(n)]
+    if step == "maintenance":
+        out: list[tuple[int | None, str]] = []
+        for ev in sc.events:
+            kind = ev["type"]
+            what = tr(f"coe.tip.region_{ev.get('region')}") + ", " + tr(
+                f"coe.tip.coin_{ev.get('coin')}")
+            if kind == "maintenance_check" and not ev.get("seats"):
+                out.append((None, tr("coe.score.check_nobody", what=what, fee=ev["fee"])))
+            elif kind == "maintenance_paid":
+                out.append((ev["seat"], tr("coe.score.paid", name=name(ev["seat"]), what=what,
+                                           fee=ev["talents"])))
+            elif kind in ("maintenance_declined", "maintenance_unpaid"):
+                out.append((ev["seat"], tr(f"coe.score.{kind.split('_')[1]}",
+                                           name=name(ev["seat"]), what=what, chaos=ev["chaos"])))
+        return out
+    if step == "keys":
+        out = []
+        for ev in sc.events:
+            if ev["type"] != "key_scored":
+                continue
+            where = place(view, ev["province"])
+            if any(ev["vp"]):
+                out.append((None, tr("coe.score.key", place=where,
+                                     gains=per_seat(view, list(ev["vp"]), sign=True))))
+            else:
+                out.append((None, tr("coe.score.key_none", place=where)))
+        return out
+    if step == "domination":
+        ev = sc.first("domination_vp") or {}
+        return [(q, tr("coe.score.domination", name=name(q), n=int(ev.get("vp", [0] * n)[q])))
+                for q in range(n)]
+    if step == "cities":
+        ev = sc.first("city_relief") or {}
+        return [(q, tr("coe.score.cities", name=name(q),
+                       cities=int(ev.get("cities", [0] * n)[q]),
+                       n=int(ev.get("chaos", [0] * n)[q]))) for q in range(n)]
+    if step == "chaos":
+        ev = sc.first("chaos_penalty") or {}
+        vp, chaos = ev.get("vp", [0] * n), ev.get("chaos", [0] * n)
+        return [(q, tr("coe.score.penalty" if vp[q] else "coe.score.no_penalty",
+                       name=name(q), chaos=int(chaos[q]), n=-int(vp[q]))) for q in range(n)]
+    ev = sc.first("season_scored") or {}
+    keys = ("gains", "vp", "talents", "chaos")
+    got: dict[str, Any] = {k: ev.get(k, [0] * n) for k in keys}
+    return [(q, tr("coe.score.total", name=name(q), gain=int(got["gains"][q]),
+                   vp=int(got["vp"][q]), talents=int(got["talents"][q]),
+                   chaos=int(got["chaos"][q]))) for q in range(n)]
