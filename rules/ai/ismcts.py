@@ -63,6 +63,8 @@ its own) and changes that copy in place. It plays that way only actions it
 knows are legal: those it took from `legal_actions` in the tree, and the
 policy's rollout moves that `is_legal` accepts; anything else goes through
 `apply`, every check included (so a policy's illegal move still raises).
+Without `play` the search still skips `apply`'s checks for those same legal
+actions (it calls the rules' `_apply` on them), and copies as `apply` does.
 
 Honesty: the search reads the real state only through
 `legal_actions(state, seat)` (the root's choices), `view(state, seat)` (the
@@ -411,10 +413,11 @@ class _Search:
             if self.prune is not None and len(legal) > 1:
                 legal = self.prune(game, world, actor, legal)
             action, edge, expanded = self._select(nodes[actor], legal, world, actor)
-            if self.play is not None:  # the world is this iteration's own; the action listed
+            # The action is listed: the rules' own effect, without `apply`'s checks.
+            if self.play is not None:  # on this iteration's own world, in place
                 events = self.play(game, world, actor, action)
             else:
-                transition = game.apply(world, actor, action)
+                transition = game._apply(world, actor, action)
                 world, events = transition.state, transition.events
             path.append((edge, actor))
             seen = _observations(events, players)
@@ -506,14 +509,16 @@ class _Search:
             actor = to_act[0]
             if policy is not None:
                 action = policy(game, world, actor, rng)
-                trusted = play is not None and game.is_legal(world, actor, action)
+                trusted = game.is_legal(world, actor, action)
             else:
                 action = rng.choice(game.legal_actions(world, actor))
-                trusted = play is not None
-            if trusted and play is not None:
-                play(game, world, actor, action)
-            else:  # every check: a policy's illegal move raises here
+                trusted = True
+            if not trusted:  # every check: a policy's illegal move raises here
                 world = game.apply(world, actor, action).state
+            elif play is not None:
+                play(game, world, actor, action)
+            else:
+                world = game._apply(world, actor, action).state
             steps += 1
         players = game.players(world)
         if self.evaluate is not None:
