@@ -395,3 +395,26 @@ def test_coup_expects_a_rival_to_doubt_as_often_as_it_has_challenged() -> None:
     state.allowances, state.challenges = (0, 0), (0, 10)
     sceptical = doubt_chance(state, 1)
     assert trusting < prior / 2 and sceptical > 0.8
+
+
+@pytest.mark.parametrize("game_id", ["coup", "kobayakawa", "magnate"])
+def test_a_policy_move_the_rules_refuse_still_raises_inside_the_search(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search plays listed moves without `apply`'s checks, but a rollout policy's move
+    is not listed: one the rules refuse raises as `apply` would, in place or not."""
+    from rules.ai import ismcts
+    from rules.core import Action, IllegalAction
+
+    class Nonsense(Action):
+        TYPE = "nonsense"
+
+    game = rules.get_game(game_id)
+    hooks = ismcts.game_hooks(game)
+    monkeypatch.setitem(ismcts._HOOKS, game_id, replace(
+        hooks, rollout_action=lambda g, s, seat, rng: Nonsense(), opponents_by_policy=False))
+    state = game.new_game(game.info.min_players, 1)
+    seat = game.to_act(state)[0]
+    config = SearchConfig(iterations=5, policy_expansion=False)
+    with pytest.raises(IllegalAction):
+        search(game, state, seat, config)
