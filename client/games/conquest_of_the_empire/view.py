@@ -10,6 +10,11 @@ rules' legal actions, chosen in small steps as the rules build them:
   retreat...). Places the legal actions name light up; a drop where nothing is legal
   snaps back, and in a movement the rules' refusal says why (an enemy army in the way,
   a cut strait).
+- on the panels over the map (`panels.py`): the auction's and the vote's buttons (read
+  by the whole table), a unit clicked in the battle panel as a casualty, a unit dragged
+  from the supply tray onto a lit place, which plays the recruit's steps in a row (the
+  recruit, the place, the unit: `follow_up`); a drop where it cannot go snaps back and
+  says why. The season's scoring is shown step by step until it is closed.
 - in the column: every legal action as a line (paged), so anything the rules allow can
   be chosen by mouse alone, with unit pictograms on unit choices.
 Hovering a place tells its Latin, Spanish and English names, coin, VP tiers, city and
