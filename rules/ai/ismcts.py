@@ -346,12 +346,19 @@ class _Search:
     def _settled(self, legal: list[Action], remaining: int) -> bool:
         """Whether no action can overtake the most visited one in the iterations left.
         (A lone action never settles: `hint` still wants its win chance.)"""
-        counts = sorted((self._visits(a) for a in legal), reverse=True)
-        return len(counts) >= 2 and counts[0] > counts[1] + remaining
-
-    def _visits(self, action: Action) -> int:
-        edge = self.root.edges.get(action)
-        return 0 if edge is None else edge.visits
+        if len(legal) < 2:
+            return False
+        edges = self.root.edges
+        first = second = 0
+        for a in legal:
+            edge = edges.get(a)
+            if edge is not None:
+                visits = edge.visits
+                if visits > first:
+                    first, second = visits, first
+                elif visits > second:
+                    second = visits
+        return first > second + remaining
 
     def _result(self, legal: list[Action], done: int, seconds: float) -> SearchResult:
         stats = []

@@ -499,19 +499,20 @@ def is_legal(state: CoupState, seat: Seat, action: Action) -> bool:
     if phase is Phase.PICK:
         return (kind is PickCard and 0 <= seat < state.players and state.picks[seat] is None
                 and action in _PICKS)
-    if seat != state.awaiting:
-        return False
+    # Each phase asks the seat `state.awaiting` names.
     if phase is Phase.CHALLENGE:
-        return kind is Challenge or kind is Allow
+        return (kind is Challenge or kind is Allow) and seat == state.window[state.window_pos]
     if phase is Phase.BLOCK:
-        return kind is NoBlock or (kind is Block and action in _BLOCKS[state.action])
+        return seat == state.window[state.window_pos] and (
+            kind is NoBlock or (kind is Block and action in _BLOCKS[state.action]))
     if phase is Phase.PROVE:
-        return kind is Concede or (kind is Reveal and state.claim in state.hidden[seat])
+        return seat == state.claimant and (
+            kind is Concede or (kind is Reveal and state.claim in state.hidden[seat]))
     if phase is Phase.LOSE:
-        return kind is LoseInfluence and _holds(state, seat, action)
+        return kind is LoseInfluence and seat == state.loser and _holds(state, seat, action)
     if phase is Phase.EXCHANGE:
-        return kind is ReturnCard and _holds(state, seat, action)
-    if phase is not Phase.ACTION:
+        return kind is ReturnCard and seat == state.actor and _holds(state, seat, action)
+    if phase is not Phase.ACTION or seat != state.actor:
         return False
     coins = state.coins[seat]
     if kind is LaunchCoup:
