@@ -10,10 +10,11 @@ Environment knobs, for a quiet machine or a longer run:
 - `IMPERIOS_GAMES_PER_MODE` (300): random games per player count and final Age in
   `tests/test_imperios_milenarios.py`'s conservation test (every step checked).
 - `IMPERIOS_BENCH_SECONDS` (600): wall seconds each strength arena may take (whole
-  games, `IMPERIOS_BENCH_JOBS` (2) at a time). `IMPERIOS_HARD` / `IMPERIOS_NORMAL`
-  (`hard:60`, `normal:15`): the agents there, the levels' own policies with a quarter
-  of each other's iterations, as their time limits give them (about 870 and 220 on an
-  idle core), but fewer: a real hard game takes about 20 minutes of thinking.
+  games, `IMPERIOS_BENCH_JOBS` (2) at a time, seeds from `IMPERIOS_BENCH_SEED`, 1).
+  `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:60`, `normal:15`): the agents there, the
+  levels' own policies with iteration budgets in the 4 : 1 ratio their time limits
+  give them (445 and 107 iterations a decision measured on this machine under load),
+  but smaller: a real hard game takes about 20 minutes of thinking.
 - `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
@@ -47,6 +48,7 @@ ARENA_SECONDS = float(os.environ.get("IMPERIOS_BENCH_SECONDS", "600"))
 HARD = os.environ.get("IMPERIOS_HARD", "hard:60")
 NORMAL = os.environ.get("IMPERIOS_NORMAL", "normal:15")
 JOBS = int(os.environ.get("IMPERIOS_BENCH_JOBS", "2"))
+FIRST_SEED = int(os.environ.get("IMPERIOS_BENCH_SEED", "1"))
 BALANCE_GAMES = int(os.environ.get("IMPERIOS_BALANCE_GAMES", "40"))
 BALANCE_SEARCH = int(os.environ.get("IMPERIOS_BALANCE_SEARCH", "2"))
 MODES = [(n, age) for n in (4, 5, 6, 7) for age in ("cobre", "bronce", "hierro")
@@ -119,7 +121,7 @@ def match(name: str) -> None:
     specs, wanted = MATCHES[name]
     start = time.perf_counter()
     tally = None
-    seed = 1
+    seed = FIRST_SEED
     batch = max(len(specs), JOBS)  # every agent in every seat once per batch
     while tally is None or time.perf_counter() - start < ARENA_SECONDS:
         part = arena(GAME, 4, batch, seed, specs, jobs=JOBS)
