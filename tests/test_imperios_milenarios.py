@@ -1239,3 +1239,20 @@ def test_a_search_at_seven_players_returns_a_legal_action() -> None:
     result = search(GAME, s, seat, SearchConfig(iterations=12))
     assert result.action in GAME.legal_actions(s, seat)
     assert result.iterations >= 1
+
+
+def test_the_ai_sacks_a_last_capital_only_when_ending_the_game_leaves_it_ahead() -> None:
+    from rules.imperios_milenarios.ai import _value
+
+    s = sack_table(last_capital=True)
+    s.armies[PERSIA] = 12  # armies to spare for the contest and the sack
+    s.cache.clear()
+    sack = Attack("babilonia", BABILONIA, "sack")
+    assert sack in GAME.legal_actions(s, PERSIA)
+    s.census[INDIA] = 20  # India far ahead: ending the game now loses it
+    s.cache.clear()
+    assert _value(s, PERSIA, sack) < 0
+    s.census[INDIA] = 0
+    s.census[PERSIA] = 6  # Persia ahead once it has sacked: end it
+    s.cache.clear()
+    assert _value(s, PERSIA, sack) > _value(s, PERSIA, EndTurn())

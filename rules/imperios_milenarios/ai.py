@@ -46,6 +46,7 @@ from rules.imperios_milenarios.actions import (
     Yield,
 )
 from rules.imperios_milenarios.components import (
+    CAPITAL_SACK_CENSUS,
     GOALS,
     ITEM_COINS,
     ITEM_INDEX,
@@ -87,6 +88,16 @@ def _leader_gap(s: ImperiosState, seat: Seat, other: Seat) -> float:
         totals = [score(s, p)["total"] for p in range(s.players)]
         s.cache["ai_totals"] = totals
     return float(totals[other] - totals[seat])
+
+
+def _leads_after_sack(s: ImperiosState, seat: Seat, victim: Seat) -> bool:
+    """Whether `seat` would lead once it sacked `victim`'s capital (census +5, 2 points
+    each; the victim loses the capital's 5): ending the game pays only the leader."""
+    _leader_gap(s, seat, seat)  # fills the cache
+    totals = list(s.cache["ai_totals"])
+    totals[seat] += 2 * CAPITAL_SACK_CENSUS
+    totals[victim] -= 5
+    return all(totals[seat] > totals[q] for q in range(s.players) if q != seat)
 
 
 def _area_worth(s: ImperiosState, key: str) -> float:
@@ -149,7 +160,11 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
         area = b.index[a.area]
         if a.kind == "sack":
             spare = s.armies[seat] - 1 - sack_cost(s, a.seat, area) - s.armies[a.seat]
-            return 8.0 + 0.2 * _leader_gap(s, seat, a.seat) if spare >= 0 else -1.0
+            if spare < 0:
+                return -1.0
+            if capitals(s, a.seat) == 1 << area:  # the last one: the game ends this round
+                return 12.0 if _leads_after_sack(s, seat, a.seat) else -1.0
+            return 8.0 + 0.2 * _leader_gap(s, seat, a.seat)
         alone = b.settlement[area] and not any(
             s.presence[q] >> area & 1 for q in range(s.players) if q not in (seat, a.seat))
         if alone and s.armies[seat] > s.armies[a.seat]:
