@@ -183,6 +183,10 @@ class Board:
         step needs them all in one frame: `jobs(level, zoom)` lists what to make."""
         self.renderer.warmers.append(jobs)
 
+    def pieces_changed(self) -> None:
+        """The view shows a new state: list its pieces' pictures again (`warm_with`)."""
+        self.renderer.forget_pieces()
+
     def light(
         self,
         surface: pygame.Surface,

@@ -1,10 +1,17 @@
 """The map renderer: cached pictures of the map per zoom level, drawn through a camera.
 
-The map is cut into square chunks; each zoom level keeps its own chunks, painted on
-demand within a time budget per frame (so a zoom step never stalls a frame) and kept
-for when the player comes back to that level. Until a level's chunks are ready, and
-while the camera eases between levels, the frame shows the last sharp frame scaled
-(crisp at once), over a small whole-map picture scaled (for anything newly in view).
+The map is cut into square chunks; each zoom level keeps its own chunks, kept for when
+the player comes back to that level. A level's pictures are made a little each frame:
+first the pictures the view draws over the map at this level and the next ones
+(`warmers`, e.g. its pieces), then the names the painter needs at this zoom
+(`MapPainter.warm_jobs`), then the chunks, each a painter's step (a layer) at a time, a
+half-painted chunk resumed on the next frame. A frame's share is what the rest of the
+frame leaves of `FRAME_TARGET` (measured on this thread's clock over the last frames)
+while the camera moves, more once it rests; with the view ready and the camera still,
+a ring round the view and the levels next to it are made ahead. Until the chunks in view
+are ready, and while the camera eases between levels, the frame shows the last sharp
+frame scaled (crisp at once), over a small whole-map picture scaled (only where the
+other does not reach); a settled view is drawn from its level's chunks, unscaled.
 Highlight sprites (an area lit as a legal target, or hovered) are cached per level too.
 """
 
@@ -38,6 +45,8 @@ REST_TIME = 0.3
 so the frames' time matters less than a sharp picture soon."""
 REST_WORK = 0.004
 """Painting a frame gets this much (at least) while the camera rests."""
+SPRITE_MAX_PIXELS = 360_000
+RGBA = tuple[int, int, int, int]
 
 
 def _fine_thread_clock() -> bool:
@@ -61,8 +70,6 @@ class _Job:
     key: tuple[int, int]
     surface: pygame.Surface
     steps: Iterator[None]
-SPRITE_MAX_PIXELS = 360_000
-RGBA = tuple[int, int, int, int]
 
 
 class MapRenderer:
@@ -229,6 +236,10 @@ class MapRenderer:
             queue = self._pieces_todo[level] = deque(
                 job for warmer in self.warmers for job in warmer(level, zoom))
         return queue
+
+    def forget_pieces(self) -> None:
+        """List the view's pieces again (they changed) before making them ahead."""
+        self._pieces_todo.clear()
 
     def _run(self, queue: deque[Callable[[], object]], start: float,
              budget: float | None) -> bool:

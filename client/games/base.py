@@ -66,8 +66,12 @@ class GameView:
         self.rect, self.scale = rect, scale
 
     def show(self, view: dict[str, Any], viewer: Seat | None) -> None:
-        """The state to draw, as `Game.view(state, viewer)` gave it."""
+        """The state to draw, as `Game.view(state, viewer)` gave it (a map view's board then
+        lists the pictures of its pieces afresh: `Board.warm_with`)."""
         self.view, self.viewer = view, viewer
+        board = getattr(self, "board", None)
+        if board is not None and hasattr(board, "pieces_changed"):
+            board.pieces_changed()
 
     def s(self, value: float) -> int:
         return round(value * self.scale)

@@ -368,3 +368,16 @@ def test_a_camera_at_rest_gets_more_painting_a_frame_than_a_moving_one():
     before = painter.steps
     board.update(1 / 60, budget=0.0)
     assert painter.steps - before > 1
+
+
+def test_a_new_state_lists_the_view_s_pieces_again():
+    board = Board(load_topology("carolus_magnus"))
+    board.layout(VIEW)
+    listed: list[int] = []
+    board.warm_with(lambda level, zoom: listed.append(level) or [])
+    board.renderer.prepare(board.camera, None)
+    board.renderer.prepare(board.camera, None)
+    assert listed == [0, 1, -1]  # once per level while nothing changes
+    board.pieces_changed()
+    board.renderer.prepare(board.camera, None)
+    assert listed == [0, 1, -1, 0, 1, -1]
