@@ -111,7 +111,7 @@ def _crowded_imperios(size: Size) -> Table:
     """7 civilisations on the whole map, totems of several in every area."""
     app, scene = _table("imperios_milenarios", 7, size, 30)
     view = dict(scene.view.view)
-    areas = {}
+    areas: dict[str, dict[str, Any]] = {}
     for i, key in enumerate(sorted(view["areas"])):
         seats = [(i + k) % 7 for k in range(4 + i % 4)]
         areas[key] = {"presence": seats, "control": seats[0] if i % 3 == 0 else None}
