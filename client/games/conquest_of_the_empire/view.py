@@ -101,6 +101,9 @@ class ConquestView(GameView):
         self.round_hits: dict[Seat, tuple[tuple[Any, Any], dict[str, int]]] = {}
         self.scoring: panels.Scoring | None = None  # the season's scoring being read
         self.scoring_draft: panels.Scoring | None = None  # ... being told
+        self._hits_version = 0
+        self._panels_sig: tuple[Any, ...] | None = None
+        self._panels_pic: pygame.Surface | None = None
 
     # -- layout and state ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -174,7 +177,7 @@ class ConquestView(GameView):
         self._draw_cut_straits(surface)
         if ("dice",) not in ctx.hidden:
             self._draw_dice(surface)
-        self.panels(ctx.legal, surface, ctx.hover)
+        self._draw_panels(surface, ctx)
         self._draw_held(surface)
         self._draw_flash(surface)
         panels.scoring_overlay(self, surface, ctx.hover)
@@ -196,6 +199,33 @@ class ConquestView(GameView):
             if rect is not None:
                 out.append((rect, spots))
         return out
+
+    def _draw_panels(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        """The panels over the map, kept as a picture while nothing they show changes, so a
+        pan or a zoom under them costs a blit of their rects; drawn afresh while the layout
+        audit records texts."""
+        found = self.panels(ctx.legal)
+        if not found:
+            return
+        if text._recording is not None:
+            self.panels(ctx.legal, surface, ctx.hover)
+            return
+        hot = next((sp.rect.topleft for _r, spots in found for sp in spots
+                    if sp.rect.collidepoint(ctx.hover)), None)
+        sig = (id(self.view), tuple(ctx.legal), hot, self.bid_choice, self.dilectus,
+               self.held_unit, self.scale, language(), tuple(self.board.camera.viewport),
+               self._hits_version, self.dice_height(), surface.get_size())
+        pic = self._panels_pic
+        if sig != self._panels_sig or pic is None:
+            if pic is None or pic.get_size() != surface.get_size():
+                pic = self._panels_pic = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            pic.fill((0, 0, 0, 0))
+            self.panels(ctx.legal, pic, ctx.hover)
+            self._panels_sig = sig
+        margin = self.s(6)  # the panels' shadows
+        for rect, _spots in found:
+            area = rect.inflate(margin * 2, margin * 2).clip(pic.get_rect())
+            surface.blit(pic, area, area)
 
     def bid_amount(self, bids: list[int]) -> int:
         """The auction panel's amount: the player's choice among the legal bids (the
@@ -713,6 +743,7 @@ class ConquestView(GameView):
                 rolls.append([ev["seat"], ev["faces"]])
                 hits = {str(u): int(n) for u, n in (ev.get("hits") or {}).items() if n}
                 self.round_hits[int(ev["seat"])] = ((place, ev.get("round")), hits)
+                self._hits_version += 1
         if rolls:
             battle = self.view.get("battle") or before.get("battle") or {}
             self._set_dice(rolls, battle, roll=True)
