@@ -268,7 +268,7 @@ def _freeze(data: Any) -> Hashable:
     if kind is dict:
         return tuple([(k, v if type(v) in _SCALARS else _freeze(v)) for k, v in data.items()])
     if kind is list or kind is tuple:
-        return tuple([_freeze(v) for v in data])
+        return tuple([v if type(v) in _SCALARS else _freeze(v) for v in data])
     if kind is str or kind is int or data is None or kind is bool or kind is float:
         return data  # type: ignore[no-any-return]
     if isinstance(data, dict):
@@ -291,10 +291,12 @@ def _observations(events: Sequence[Event], players: int) -> list[Hashable]:
     else:
         return [tuple([_freeze_event(e) for e in events])] * players
     encoded = [(_freeze_event(e), e["to"]) for e in events]
-    return [
-        tuple([key for key, to in encoded if to == "all" or seat in to])
-        for seat in range(players)
-    ]
+    # Seats no private event names see only the public ones: one key for them all.
+    seen: list[Hashable] = [tuple([key for key, to in encoded if to == "all"])] * players
+    for seat in {seat for _, to in encoded if to != "all" for seat in to}:
+        if 0 <= seat < players:
+            seen[seat] = tuple([key for key, to in encoded if to == "all" or seat in to])
+    return seen
 
 
 def _view_key(view: Any) -> Hashable:
