@@ -84,7 +84,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from rules.ai.agents import register_agent
 from rules.core import Action, Event, Game, Outcome, Seat
@@ -465,22 +465,25 @@ class _Search:
         """UCB1 with availability counts; an untried legal action is expanded first:
         the policy's choice if it is untried, else one at random."""
         edges = node.edges
+        found = [edges.get(a) for a in legal]  # each action hashed once
         if self.opponents_by_policy and actor != self.seat and self.policy is not None:
             modelled = self.policy(self.game, world, actor, self.rng)
             if modelled in legal:
-                for a in legal:
-                    if a in edges:
-                        edges[a].avail += 1
+                for e in found:
+                    if e is not None:
+                        e.avail += 1
                 known = edges.get(modelled)
                 if known is not None:
                     return modelled, known, False
                 edge = edges[modelled] = _Edge()
                 edge.avail = 1
                 return modelled, edge, True
-        untried = [a for a in legal if a not in edges]
-        for a in legal:
-            if a in edges:
-                edges[a].avail += 1
+        untried = []
+        for a, e in zip(legal, found, strict=True):
+            if e is None:
+                untried.append(a)
+            else:
+                e.avail += 1
         if untried:
             action = untried[self.rng.randrange(len(untried))]
             if self.policy is not None and self.config.policy_expansion:
@@ -493,14 +496,15 @@ class _Search:
             edge.avail = 1
             return action, edge, True
         c = self.config.exploration
+        log, sqrt = math.log, math.sqrt
         best_score = -math.inf
-        best = legal[0]
-        for a in legal:
-            e = edges[a]
-            score = e.reward / e.visits + c * math.sqrt(math.log(e.avail) / e.visits)
+        tried = cast(list[_Edge], found)  # nothing untried: every action has its edge
+        best, best_edge = legal[0], tried[0]
+        for a, e in zip(legal, tried, strict=True):
+            score = e.reward / e.visits + c * sqrt(log(e.avail) / e.visits)
             if score > best_score:
-                best_score, best = score, a
-        return best, edges[best], False
+                best_score, best, best_edge = score, a, e
+        return best, best_edge, False
 
     def _rollout(self, world: Any) -> tuple[list[float], list[float]]:
         game, rng, policy, play = self.game, self.rng, self.policy, self.play

@@ -82,7 +82,8 @@ def keep_better(state: KobayakawaState, seat: Seat) -> Action:
     """Keep the card with the better expected total under the Kobayakawa value."""
     under = _STRENGTH_UNDER[state.pile[-1]]
     a, b = state.hands[seat], state.drawn
-    return Keep(a if under[a] >= under[b] else b)
+    kept = a if under[a] >= under[b] else b
+    return _KEEPS.get(kept) or Keep(kept)
 
 
 def fight_chance(state: KobayakawaState, seat: Seat) -> float:
@@ -114,6 +115,8 @@ def rollout_action(
 
 
 _DRAW, _FLIP, _FIGHT, _PASS = Draw(), Flip(), Fight(), Pass()
+_KEEPS = {card: Keep(card) for card in CARDS}
+"""Actions are immutable values: the policy returns these, as the rules' lists do."""
 
 
 def evaluate(game: Game[Any], state: KobayakawaState) -> list[float]:
