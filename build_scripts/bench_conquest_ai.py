@@ -15,6 +15,9 @@
   levels are bound by their time limits (1.8 s and 0.45 s), so a quarter is the ratio
   between them. Targets: hard against random >= 0.95 of two-player games and >= 3x the
   fair share (0.75) at four; hard takes >= 0.6 of the wins against normal.
+- `conquest_policy_vs_random`: the rollout policy alone (no search) in one seat against
+  random seats, `CONQUEST_BALANCE` games at 2 and 4 players: cheap support for the
+  arenas' short intervals.
 - `conquest_balance`: AI-against-AI games at 2, 3, 4 and 6 players, every seat the
   rollout policy (the levels' own policy, no search: cheap enough for hundreds of games);
   per homeland its win rate (shared wins split) with a 95% Wilson interval, beside the
@@ -94,14 +97,34 @@ def strength(players: int, name: str, specs: list[str], seed: int = 1) -> dict[s
     }
 
 
-def policy_game(players: int, seed: int) -> State:
-    """One game with every seat playing the rollout policy."""
+def policy_game(players: int, seed: int, policy_seats: range | tuple[int, ...] | None = None
+                ) -> State:
+    """One game with the given seats (every seat if None) playing the rollout policy and
+    the others uniformly random legal actions."""
     rng = random.Random(seed)
     s = GAME.new_game(players, seed=seed)
+    seats = range(players) if policy_seats is None else policy_seats
     while GAME.to_act(s):
         seat = GAME.to_act(s)[0]
-        s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+        if seat in seats:
+            action = conquest_ai.rollout_action(GAME, s, seat, rng)
+        else:
+            action = rng.choice(GAME.legal_actions(s, seat))
+        s = GAME.apply(s, seat, action).state
     return s
+
+
+def policy_versus_random(players: int) -> dict[str, Any]:
+    """The search's rollout policy alone in one seat (rotating) against random seats."""
+    wins = 0.0
+    for k in range(BALANCE_GAMES):
+        me = k % players
+        outcome = GAME.outcome(policy_game(players, 5000 + k, (me,)))
+        assert outcome is not None
+        wins += 1 / len(outcome.winners) if me in outcome.winners else 0.0
+    return {"bench": "conquest_policy_vs_random", "players": players, "games": BALANCE_GAMES,
+            "win_rate": round(wins / BALANCE_GAMES, 3),
+            "win_rate_ci95": wilson(wins, BALANCE_GAMES)}
 
 
 def balance(players: int) -> dict[str, Any]:
@@ -142,6 +165,9 @@ def main(parts: list[str]) -> None:
             (2, "hard_vs_normal", [hard, normal]),
         ):
             print(json.dumps(strength(players, name, specs)), flush=True)
+    if "strength" in parts:
+        for players in (2, 4):
+            print(json.dumps(policy_versus_random(players)), flush=True)
     if "balance" in parts:
         for players in (2, 3, 4, 6):
             print(json.dumps(balance(players)), flush=True)
