@@ -194,10 +194,11 @@ def _pan(clock: _Clock, vp: Any) -> None:
 
 
 def _zoom(clock: _Clock, vp: Any) -> None:
-    """Wheel notches in and out about points near the middle, 24 frames each."""
+    """Wheel notches in and out about points near the middle, 24 frames each (every notch
+    moves: the farthest level is the whole map fitted)."""
     import pygame
 
-    for k, step in enumerate([1] * 5 + [-1] * 7 + [1] * 2):
+    for k, step in enumerate([1] * 5 + [-1] * 5 + [1] * 3 + [-1] * 3):
         anchor = (vp.centerx + 80 * ((k % 3) - 1), vp.centery + 60 * ((k % 2) * 2 - 1))
         _post(pygame.MOUSEMOTION, pos=anchor, rel=(0, 0), buttons=(0, 0, 0))
         _post(pygame.MOUSEWHEEL, x=0, y=step)

@@ -54,9 +54,18 @@ class Camera:
     def max_level(self) -> int:
         return max(0, math.floor(math.log(MAX_ZOOM / self.unit) / math.log(STEP)))
 
+    def min_level(self) -> int:
+        """The farthest level: the whole map fitted, no smaller (a focus on part of the map,
+        such as Imperios' half, may zoom out until the whole map shows; never past MIN_LEVEL)."""
+        whole = min(self.viewport.w / max(self.world_size[0], 1.0),
+                    self.viewport.h / max(self.world_size[1], 1.0))
+        if whole >= self.unit * 0.999:
+            return 0
+        return max(MIN_LEVEL, math.floor(math.log(whole / self.unit) / math.log(STEP)))
+
     def valid_level(self, level: int) -> bool:
         """Whether a zoom step can reach `level`."""
-        return MIN_LEVEL <= level <= self.max_level()
+        return self.min_level() <= level <= self.max_level()
 
     # -- conversions --------------------------------------------------------------------
     def to_screen(self, p: Point) -> tuple[float, float]:
@@ -89,7 +98,7 @@ class Camera:
 
     def zoom_step(self, steps: int, anchor: Point | None = None, animate: bool = True) -> None:
         """Move `steps` levels in (positive) or out, about `anchor`; eased unless told not to."""
-        level = max(MIN_LEVEL, min(self.max_level(), self.level + steps))
+        level = max(self.min_level(), min(self.max_level(), self.level + steps))
         if level == self.level:
             return
         self.level = level

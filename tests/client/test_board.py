@@ -377,7 +377,22 @@ def test_a_new_state_lists_the_view_s_pieces_again():
     board.warm_with(lambda level, zoom: listed.append(level) or [])
     board.renderer.prepare(board.camera, None)
     board.renderer.prepare(board.camera, None)
-    assert listed == [0, 1, -1]  # once per level while nothing changes
+    assert listed == [0, 1]  # once per level while nothing changes (none farther than fit)
     board.pieces_changed()
     board.renderer.prepare(board.camera, None)
-    assert listed == [0, 1, -1, 0, 1, -1]
+    assert listed == [0, 1, 0, 1]
+
+
+def test_the_farthest_zoom_shows_the_whole_map_and_no_less():
+    """Zooming out stops at the whole map fitted; a view fitted to part of the map (a
+    half-map game) may zoom out until the whole map shows, not further."""
+    cam = Camera((2000.0, 2000.0), VIEW)
+    cam.fit()
+    cam.zoom_step(-1, animate=False)
+    assert cam.level == 0 and cam.zoom == pytest.approx(cam.unit)
+    cam.fit((0.0, 0.0, 1200.0, 1200.0))
+    whole = min(VIEW.w / 2000.0, VIEW.h / 2000.0)
+    cam.zoom_step(-10, animate=False)
+    assert cam.level < 0
+    assert cam.zoom <= whole + 1e-9
+    assert cam.zoom * STEP > whole  # one level closer would no longer show it all
