@@ -184,6 +184,8 @@ HARD_BUDGET = int(os.environ.get("CORONA_BENCH_HARD", "160"))
 two levels' time limits (1.8 s and 0.45 s), since on this machine the time limit is the
 budget that binds for both (docs/ai.md gives the equivalence)."""
 BENCH_GAMES = int(os.environ.get("CORONA_BENCH_GAMES", "8"))
+BENCH_JOBS = int(os.environ.get("CORONA_BENCH_JOBS", "2"))
+"""Processes the bench's arenas play in (as bench_ai's); 1 on a shared machine."""
 BALANCE_GAMES = int(os.environ.get("CORONA_BENCH_BALANCE_GAMES", "300"))
 SEARCH_BALANCE_GAMES = int(os.environ.get("CORONA_BENCH_SEARCH_GAMES", "4"))
 BALANCE_SEARCH = os.environ.get("CORONA_BENCH_SEARCH", "normal:25")
@@ -230,7 +232,7 @@ def bench_match(name: str, specs: list[str], wanted: float, games: int) -> dict[
     against three random seats the target is 3× the fair share (0.75); against two
     normal seats, 0.6 of the wins between them."""
     game = rules.get_game("corona_de_hierro")
-    tally = arena(game, 4, games, 1, specs)
+    tally = arena(game, 4, games, 1, specs, jobs=BENCH_JOBS)
     summary = tally.summary()
     hard = summary["per_agent"][specs[0]]
     won = hard["wins"]
