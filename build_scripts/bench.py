@@ -62,7 +62,7 @@ def main() -> None:
     # Conquest's conservation at every step of 300 random games per player count (2 to 6).
     sys.stdout.flush()
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
          str(ROOT / "tests" / "test_conquest_of_the_empire.py"), "-k", "conservation"],
         env={**os.environ, "COE_RANDOM_GAMES": "300"}, capture_output=True, text=True)
     print(json.dumps({"bench": "conquest_conservation", "games_per_player_count": 300,
