@@ -14,7 +14,7 @@ from client.i18n import tr
 from client.input import Intent
 from client.scenes.base import Scene, draw_panel
 from client.scenes.log_panel import Entry, LogPanel
-from client.scenes.table import PROMPT_HEIGHT, TOP_BAR, log_width
+from client.scenes.table import LOG_LINES, PROMPT_HEIGHT, TOP_BAR, log_width
 from client.session import Session
 from rules import visible_events
 
@@ -81,10 +81,18 @@ class ReplayScene(Scene):
         self.ctx.acting = self.session.game.to_act(self._state())
 
     def _log_entries(self) -> list[Entry]:
-        initial = self.session.game.view(self.session.initial, None)
-        events = [(-1, ev) for ev in self.view.opening_events(initial)]
-        for index, step in enumerate(self.session.steps[: self.index]):
-            events += [(index, ev) for ev in visible_events(step.transition.events, None)]
+        """The last LOG_LINES events up to this step, as the table's log keeps them: a
+        step of a long game's replay describes a few hundred lines, not thousands."""
+        events: list[tuple[int, Any]] = []
+        for index in range(self.index - 1, -1, -1):
+            seen = visible_events(self.session.steps[index].transition.events, None)
+            events[:0] = [(index, ev) for ev in seen]
+            if len(events) >= LOG_LINES:
+                break
+        else:
+            initial = self.session.game.view(self.session.initial, None)
+            events[:0] = [(-1, ev) for ev in self.view.opening_events(initial)]
+        events = events[-LOG_LINES:]
         entries = []
         for index, ev in events:
             text = self.view.describe(ev)
@@ -95,8 +103,12 @@ class ReplayScene(Scene):
     def step(self, name: str) -> None:
         last = len(self.session.steps)
         target = {"first": 0, "back": self.index - 1, "forward": self.index + 1, "last": last}[name]
-        self.index = max(0, min(last, target))
-        self.app.rebuild()
+        index = max(0, min(last, target))
+        if index != self.index:  # the layout stays: only the table and its log change
+            self.index = index
+            self._show()
+            self.log.set_entries(self._log_entries())
+            self.app.redraw()
 
     def handle_ui(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
