@@ -48,7 +48,9 @@ from rules.coup.state import NOBODY, CoupState, Next, Phase
 
 def _put(values: tuple[Any, ...], seat: Seat, value: Any) -> tuple[Any, ...]:
     """`values` with entry `seat` replaced by `value`."""
-    return (*values[:seat], value, *values[seat + 1 :])
+    changed = list(values)
+    changed[seat] = value
+    return tuple(changed)
 
 
 def _without(cards: tuple[Character, ...], card: Character) -> tuple[Character, ...]:
