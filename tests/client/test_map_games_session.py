@@ -144,6 +144,33 @@ def check_hint(harness, table: TableScene, monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_every_choice_a_hint_may_name_lights_up_where_it_is_made(harness, game_id):
+    """Through a seeded game at a hot seat, each legal move of the human deciding is on a
+    prompt button (which glows) or has a spot on the table (ringed: a place on the map,
+    a row of a list of orders, a card, or the pager that leads to it)."""
+    players = get_game(game_id).info.min_players
+    table = open_table(harness, position(game_id, humans=players, moves=0))
+    session = table.session
+    rng = random.Random(SEED)
+    unshown: dict[str, Any] = {}
+    for _ in range(120):
+        lift_curtain(harness, table)
+        seats = table._prompt_seats()
+        if session.over or not seats:
+            break
+        table.draw(harness.app.window)  # as the player sees it now
+        buttons = {arg[1] for name, arg in table.buttons.values() if name == "act"}
+        buttons |= {a for name, arg in table.buttons.values() if name == "acts" for _s, a in arg}
+        legal = session.legal(seats[0])
+        for action in legal:
+            if action not in buttons and table.view.hint_rect(action) is None:
+                unshown.setdefault(action.type, action)
+        table.play(seats[0], rng.choice(legal))
+        harness.frames(1)
+    assert not unshown, f"a hint would show these nowhere: {list(unshown.values())}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_hint_shows_a_legal_move_for_the_human_against_the_ai(harness, game_id, monkeypatch):
     table = open_table(harness, position(game_id, humans=1))
     settle(harness, table)

@@ -658,9 +658,23 @@ class ConquestView(GameView):
                     return spot.rect
         keys = [k for k in places_of(action) if k in self.areas_by_key]
         if not keys:
-            return None
+            return self._entry_of(action)
         x, y = self._anchor(keys[-1])
         return pygame.Rect(round(x) - self.s(30), round(y) - self.s(30), self.s(60), self.s(60))
+
+    def _entry_of(self, action: Action) -> pygame.Rect | None:
+        """The column's row that plays `action` (on another page: the pager's way there),
+        so a hint chosen in the list of choices is ringed there too."""
+        entries = self.entries(self.legal)
+        if self.lay is None or not self.lay.entries or action not in entries:
+            return None
+        per = len(self.lay.entries)
+        page = entries.index(action) // per
+        if page < self.page:
+            return self.lay.prev_page
+        if page > self.page:
+            return self.lay.next_page
+        return self.lay.entries[entries.index(action) % per]
 
     # -- words ------------------------------------------------------------------------------
     def tip_at(self, pos: tuple[int, int]) -> str | None:

@@ -1166,7 +1166,25 @@ class CoronaView(GameView):
         player = getattr(action, "player", None)
         if isinstance(player, int) and self.lay is not None and player in self.lay.panels:
             return self.lay.panels[player].rect
-        return None
+        five = self.five_rects()
+        index = getattr(action, "index", None)
+        if isinstance(index, int) and 0 <= index < len(five):
+            return five[index]
+        return self._dock_row_of(action)
+
+    def _dock_row_of(self, action: Action) -> pygame.Rect | None:
+        """The orders list's row that plays `action` or opens the group holding it (else
+        its Back row, the way there), so a hint chosen in the list is ringed there too."""
+        dock = self.dock_rows(self._last_legal)
+        if dock is None:
+            return None
+        back = None
+        for rect, _label, payload in dock[2]:
+            if payload == action or (isinstance(payload, list) and action in payload):
+                return rect
+            if payload is None:
+                back = rect
+        return back
 
     # -- animation ----------------------------------------------------------------------------
     def tweens_for(self, events: list[Event], before: dict[str, Any]) -> list[list[Tween]]:
