@@ -40,9 +40,20 @@ def think(request: dict[str, Any]) -> dict[str, Any]:
     return {"job": request["job"], "action": game.action_to_json(action)}
 
 
+PARENT_CHECK = 1.0  # seconds between the idle worker's looks at whether the app is alive
+
+
 def _serve(requests: Any, results: Any) -> None:
+    """Think until told to stop, or until the app is gone (killed, crashed): an orphan
+    would otherwise wait on its queue for ever."""
+    parent = mp.parent_process()
     while True:
-        request = requests.get()
+        try:
+            request = requests.get(timeout=PARENT_CHECK)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return
+            continue
         if request is None:
             return
         try:

@@ -369,6 +369,36 @@ def test_a_killed_app_leaves_its_game_to_resume_where_it_was(harness, data_dir, 
     assert table.session.view(seat) == expected.view(seat)
 
 
+def running(pid: int) -> bool:
+    """Whether a process is alive (a zombie waiting to be reaped is not)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_ai_worker_of_a_killed_app_does_not_outlive_it():
+    code = ("import time; from client.ai_worker import AIWorker; w = AIWorker(); "
+            "print(w._process.pid, flush=True); time.sleep(120)")
+    app = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, text=True,
+                           stdout=subprocess.PIPE, start_new_session=True)
+    worker = int(app.stdout.readline())
+    try:
+        assert running(worker)
+        app.kill()  # SIGKILL: the app gets no chance to close its worker
+        app.wait()
+        deadline = time.monotonic() + 60  # a guard against a hang, not a speed assertion
+        while running(worker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not running(worker), "the AI worker outlived its app"
+    finally:
+        app.stdout.close()
+        if running(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
 # -- 5. the end: results and a replay drawn step by step -------------------------------------
 def finished(game_id: str, seed: int = SEED) -> Session:
     session = Session.new(game_id, default_seats(kinds(game_id, 0)), seed, {})
