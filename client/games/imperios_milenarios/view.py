@@ -664,6 +664,8 @@ class ImperiosView(GameView):
             return tr(key, **params)
         return error_sentence("illegal", exc.code, params)
 
+    everything_public = True
+
     def needs_private_view(self, seat: Seat) -> bool:
         return False  # everything is public but the order of the cups
 
@@ -674,8 +676,6 @@ class ImperiosView(GameView):
         rest = [a for a in legal if not isinstance(a, PROMPT_ACTIONS)]
         if len(rest) <= 3 and all(isinstance(a, ChooseGood) for a in rest):
             candidates += rest  # a good to choose: "Wine (4)" fits a button
-    everything_public = True
-
         order = {"end_turn": 0, "art": 1, "convert": 2}
         schemes = {"3:4": 0, "2:3": 1, "1:1": 2}
         ranked = sorted(candidates, key=lambda a: (order.get(a.type, -1),
