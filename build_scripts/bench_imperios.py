@@ -65,7 +65,7 @@ def conservation() -> None:
     env = {**os.environ, "IMPERIOS_GAMES_PER_MODE": str(GAMES_PER_MODE)}
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2",
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2",
          "tests/test_imperios_milenarios.py", "-k", "random_games_conserve"],
         cwd=ROOT, env=env, capture_output=True, text=True)
     last = (done.stdout.strip().splitlines() or ["no output"])[-1]
