@@ -906,13 +906,16 @@ class TableScene(Scene):
         if note:
             self._draw_note(surface, note, rect)
 
-    def _draw_note(self, surface: pygame.Surface, note: str, prompt: pygame.Rect) -> None:
+    def _draw_note(self, surface: pygame.Surface, note: str, prompt: pygame.Rect) -> pygame.Rect:
         """A refusal or a hint, in full, on a strip just above the prompt: over the table's
-        edge, on purpose, until the next move."""
+        edge, on purpose, until the next move. The strip's rect."""
         pad = self.s(8)
         size = self.s(15)
         fitted = text.fit(note, size, prompt.w - 4 * pad, self.s(66), bold=not self.error)
-        strip = pygame.Rect(prompt.x, 0, prompt.w, fitted.height + 2 * pad)
+        # As wide as its words: what the table shows beside it (a list's pager, a hand of
+        # cards) stays in sight, and a hint may ring it.
+        width = min(prompt.w, fitted.width + 4 * pad + self.s(4))
+        strip = pygame.Rect(prompt.x, 0, width, fitted.height + 2 * pad)
         strip.bottom = prompt.y - self.s(4)
         tint = (160, 30, 20) if self.error else (120, 70, 0)
         with text.layer("note"):
@@ -920,6 +923,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, tint, strip, max(1, self.s(2)), border_radius=self.s(8))
             text.draw(surface, note, strip.inflate(-4 * pad, -2 * pad), size, tint,
                       bold=not self.error, valign="middle")
+        return strip
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
         seat = self.curtain_seat

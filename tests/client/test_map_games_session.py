@@ -202,6 +202,19 @@ def test_the_hint_at_a_hot_seat_is_for_the_human_looking(harness, game_id, monke
     pytest.fail("no human decided alone")
 
 
+@pytest.mark.parametrize("game_id", MAP_GAMES)
+def test_the_hints_note_is_as_wide_as_its_words(harness, game_id):
+    """The strip over the table's edge leaves what lies beside it in sight (Conquest's
+    pager, Corona's hand): a hint may ring it there."""
+    table = open_table(harness, position(game_id, humans=1))
+    prompt = table._prompt_rect()
+    short = table._draw_note(harness.app.window, tr("table.hint_line", action="X", chance=50),
+                             prompt)
+    assert short.x == prompt.x and short.w < prompt.w // 2
+    long = table._draw_note(harness.app.window, "word " * 200, prompt)
+    assert prompt.w - table.s(40) < long.w <= prompt.w
+
+
 # -- 2. undo --------------------------------------------------------------------------------
 def undo_against_the_ai(harness, game_id: str, seed: int) -> tuple[int, int]:
     """Play one human's moves against the AI: the first quiet one is taken back, then
