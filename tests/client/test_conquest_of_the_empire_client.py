@@ -173,6 +173,8 @@ def test_hovering_a_province_names_it_in_latin_spanish_and_english(harness):
     assert "Italia" in tip and "Italy" in tip
     assert "25 / 15 / 5" in tip and "Roma" in tip
     assert view.tip_at(place_point(view, "mare_tyrrhenum")).startswith("Mare Tyrrhenum")
+    armenia = view.tip_at(place_point(view, "armenia"))
+    assert armenia.startswith("Armenia") and "Armenia · Armenia" not in armenia  # said once
 
 
 def test_the_straits_tip_says_which_zone_cuts_it(harness):

@@ -266,8 +266,9 @@ def describe(view: ConquestView, ev: Event) -> str | None:
 def area_tip(view: ConquestView, key: str) -> str:
     area = view.areas_by_key[key]
     props = area.properties
-    names = tr("coe.tip.names", la=props.get("name_la", ""), es=props.get("name_es", ""),
-               en=props.get("name_en", ""))
+    # Latin, Spanish, English, each said once (Armenia is Armenia in all three)
+    spelled = [str(props.get(k, "")) for k in ("name_la", "name_es", "name_en")]
+    names = " · ".join(n for i, n in enumerate(spelled) if n and n not in spelled[:i])
     v = view.view
     lines: list[str] = []
     if area.kind == "province":
