@@ -11,10 +11,11 @@
 - `conquest_ai_strength`: arenas with seats rotated, win rate and share of wins per agent
   with a 95% Wilson interval. A real hard game takes ~150 decisions of up to 1.8 s, so the
   arenas play the levels' own policies with iteration budgets and no time limit:
-  `hard:HARD` (`CONQUEST_HARD`, default 150) and `normal:HARD/4`. On this machine both
-  levels are bound by their time limits (1.8 s and 0.45 s), so a quarter is the ratio
-  between them. Targets: hard against random >= 0.95 of two-player games and >= 3x the
-  fair share (0.75) at four; hard takes >= 0.6 of the wins against normal.
+  `hard:HARD` (`CONQUEST_HARD`, default 60, as in docs/ai.md) and `normal:HARD/4`. On
+  this machine both levels are bound by their time limits (1.8 s and 0.45 s), so a
+  quarter is the ratio between them. Targets: hard against random >= 0.95 of two-player
+  games and >= 3x the fair share (0.75) at four; hard takes >= 0.6 of the wins against
+  normal.
 - `conquest_policy_vs_random`: the rollout policy alone (no search) in one seat against
   random seats, `CONQUEST_BALANCE` games at 2 and 4 players: cheap support for the
   arenas' short intervals.
@@ -23,7 +24,7 @@
   per homeland its win rate (shared wins split) with a 95% Wilson interval, beside the
   fair share.
 
-`CONQUEST_GAMES` sets the strength arenas' games (default 20) and `CONQUEST_BALANCE` the
+`CONQUEST_GAMES` sets the strength arenas' games (default 12) and `CONQUEST_BALANCE` the
 balance games per player count (default 200).
 """
 
@@ -45,8 +46,8 @@ from rules.conquest_of_the_empire.components import board
 from rules.simulate import arena
 
 SPEED_POSITIONS = 5
-HARD = int(os.environ.get("CONQUEST_HARD", "150"))
-GAMES = int(os.environ.get("CONQUEST_GAMES", "20"))
+HARD = int(os.environ.get("CONQUEST_HARD", "60"))
+GAMES = int(os.environ.get("CONQUEST_GAMES", "12"))
 BALANCE_GAMES = int(os.environ.get("CONQUEST_BALANCE", "200"))
 
 
