@@ -95,7 +95,7 @@ def main() -> None:
                    check=True)
     # Corona de Hierro's AI targets (decision times, hard against random and normal, with
     # 95% intervals) and the decisions page's §10 balance check at 3, 4 and 5 players.
-    subprocess.run([sys.executable, "-m", "rules.corona_de_hierro.balance", "--bench"],
+    subprocess.run([sys.executable, "-m", "rules.corona_de_hierro.ai_balance", "--bench"],
                    check=True)
     # Coup's hard AI: how often it bluffs and how often its challenges win (4 players).
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_coup_bluff.py"),

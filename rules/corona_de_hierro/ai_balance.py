@@ -1,7 +1,7 @@
 """The balance check of the decisions page §10, measured in AI-against-AI games.
 
-    python -m rules.corona_de_hierro.balance --players 4 --games 100 --agents policy
-    python -m rules.corona_de_hierro.balance --players 4 --games 20 --agents normal:40
+    python -m rules.corona_de_hierro.ai_balance --players 4 --games 100 --agents policy
+    python -m rules.corona_de_hierro.ai_balance --players 4 --games 20 --agents normal:40
 
 `policy` is the AI's rollout policy (`ai.rollout_action`) playing on the real state (a
 cheap stand-in for the search, which sees every card: a measuring tool, never an
@@ -13,7 +13,7 @@ ruined and how (no castle / no army), mean actions per player (the two per turn,
 one that ended the game included), win rate per start castle and how often each start
 was chosen first, and the targets of §10 with a verdict each.
 
-    python -m rules.corona_de_hierro.balance --bench
+    python -m rules.corona_de_hierro.ai_balance --bench
 
 is `make bench`'s part for this game, one JSON object per line: the real levels' seconds
 per decision, hard's share of the wins against three random seats and against two normal
@@ -268,7 +268,7 @@ def bench() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m rules.corona_de_hierro.balance")
+    parser = argparse.ArgumentParser(prog="python -m rules.corona_de_hierro.ai_balance")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
