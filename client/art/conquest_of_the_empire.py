@@ -33,7 +33,7 @@ from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, l
 from client.art.antique import land_texture, lettering, lettering_font, sea_texture, tile
 from client.art.dice import DiceFace, DieKind, Painter, register_symbol
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
-from client.board.painter import MapPainter, WorldRect, bbox, overlaps
+from client.board.painter import LayeredPainter, WorldRect, bbox, overlaps
 from rules.maps import Area, Topology
 
 SS = 4
@@ -181,7 +181,7 @@ def _chains(poly: Sequence[Point], keep: Sequence[bool]) -> list[list[Point]]:
 
 
 # -- the board ------------------------------------------------------------------------------------
-class ConquestPainter(MapPainter):
+class ConquestPainter(LayeredPainter):
     """The antique Roman map: sea and barbaricum, hatched coasts, parchment provinces, the
     limes, zone lines, straits, cities, names, coins, VP tiers and homeland standards."""
 
@@ -199,8 +199,6 @@ class ConquestPainter(MapPainter):
         self.centres = {p.area: p.position for p in topology.places if p.kind == "centre"}
         w, h = topology.size
         self.size = (float(w), float(h))
-        self._origin: Point = (0.0, 0.0)
-        self._zoom = 1.0
         self._classify_edges()
 
     # -- one-off layout ----------------------------------------------------------------------
@@ -277,20 +275,10 @@ class ConquestPainter(MapPainter):
     def set_language(self, lang: str) -> None:
         self.lang = lang
 
-    def _px(self, p: Point) -> Point:
-        return ((p[0] - self._origin[0]) * self._zoom, (p[1] - self._origin[1]) * self._zoom)
-
     def centre(self, area: Area) -> Point:
         return self.centres.get(area.id, area.centre)
 
     # -- painting ------------------------------------------------------------------------------
-    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
-                    zoom: float) -> Iterator[None]:
-        here = ((rect[0], rect[1]), zoom)
-        for _ in self._layers(surface, rect, zoom):
-            yield
-            self._origin, self._zoom = here  # another chunk may have been painted meanwhile
-
     def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
         self._origin, self._zoom = (rect[0], rect[1]), zoom
         margin = 70 / max(zoom, 0.05)

@@ -31,7 +31,7 @@ from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, l
 from client.art.antique import Grid, lettering, lettering_font, offset_ring, resample
 from client.art.dice import DiceFace, DieKind
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
-from client.board.painter import MapPainter, WorldRect, bbox, dotted, overlaps
+from client.board.painter import LayeredPainter, WorldRect, bbox, dotted, overlaps
 from client.resources import font
 from rules.maps import Area, Place, Topology, point_in_polygon
 
@@ -179,7 +179,7 @@ _SHARED: dict[str, tuple[Any, ...]] = {}
 _LABELS: dict[tuple[str, str], dict[str, tuple[Point, str]]] = {}
 
 
-class CoronaPainter(MapPainter):
+class CoronaPainter(LayeredPainter):
     """The antique map: sea, hatched coasts, parchment land, relief, water, roads, towns,
     castles with their banner numbers, the three boxes, a compass rose and a title."""
 
@@ -200,8 +200,6 @@ class CoronaPainter(MapPainter):
         self.castles = {str(p.properties.get("city", p.key)): p for p in topology.places
                         if p.kind == "castle"}
         self.labels = [p for p in topology.places if p.kind == "label"]
-        self._origin: Point = (0.0, 0.0)
-        self._zoom = 1.0
         shared = _SHARED.get(topology.map_id)
         if shared is None:  # the scenery's geometry, worked out once per map and process
             shared = _SHARED[topology.map_id] = self._geometry()
@@ -269,10 +267,6 @@ class CoronaPainter(MapPainter):
     @property
     def version(self) -> Hashable:
         return self.lang
-
-    def _px(self, p: Point) -> Point:
-        """World to this chunk's pixels."""
-        return ((p[0] - self._origin[0]) * self._zoom, (p[1] - self._origin[1]) * self._zoom)
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
@@ -355,13 +349,6 @@ class CoronaPainter(MapPainter):
         return min(candidates, key=cost)
 
     # -- painting ---------------------------------------------------------------------------
-    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
-                    zoom: float) -> Iterator[None]:
-        here = ((rect[0], rect[1]), zoom)
-        for _ in self._layers(surface, rect, zoom):
-            yield
-            self._origin, self._zoom = here  # another chunk may have been painted meanwhile
-
     def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
         ox, oy = rect[0], rect[1]
         self._origin, self._zoom = (ox, oy), zoom

@@ -28,7 +28,7 @@ from client.art import antique
 from client.art._draw import RGB, Point, downsample, lerp, shade
 from client.art.antique import INK, INK_SOFT, SEA_LINE
 from client.art.palette import OUTLINE, SEAT_COLOURS, SEAT_SHAPES, shape_points
-from client.board.painter import MapPainter, WorldRect, bbox, dotted, overlaps
+from client.board.painter import LayeredPainter, WorldRect, bbox, dotted, overlaps
 from rules.maps import Area, Topology
 
 HALF_LINE_RED: RGB = (150, 40, 32)
@@ -48,7 +48,7 @@ TITLE_BOX: WorldRect = (160.0, 1720.0, 1040.0, 230.0)
 COMPASS: Point = (2900.0, 2200.0)
 
 
-class ImperiosPainter(MapPainter):
+class ImperiosPainter(LayeredPainter):
     """The antique map of Imperios Milenarios (see the module docstring)."""
 
     background = antique.SEA
@@ -88,8 +88,6 @@ class ImperiosPainter(MapPainter):
         self.shaded = [a for a in self.lands if a.properties.get("capital_site") is True]
         self.half_line = [r for r in topology.routes if r.kind == "half_line"]
         self.crossings = [r for r in topology.routes if r.kind == "strait"]
-        self._origin: Point = (0.0, 0.0)
-        self._zoom = 1.0
         self._label_cache: dict[object, list[tuple[WorldRect, pygame.Surface, Point, str]]] = {}
 
     # -- what the picture depends on ----------------------------------------------------------
@@ -114,9 +112,6 @@ class ImperiosPainter(MapPainter):
         return [*self.seas, *self.lands]
 
     # -- painting -------------------------------------------------------------------------------
-    def _px(self, p: Point) -> Point:
-        return ((p[0] - self._origin[0]) * self._zoom, (p[1] - self._origin[1]) * self._zoom)
-
     def _fills(self, group: str, near: WorldRect,
                keys: frozenset[int] | None = None) -> list[list[Point]]:
         (ox, oy), z = self._origin, self._zoom
@@ -128,13 +123,6 @@ class ImperiosPainter(MapPainter):
         (ox, oy), z = self._origin, self._zoom
         return [[((x - ox) * z, (y - oy) * z) for x, y in run]
                 for _k, run in self.shapes.lines(group, near, z, keys)]
-
-    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
-                    zoom: float) -> Iterator[None]:
-        here = ((rect[0], rect[1]), zoom)
-        for _ in self._layers(surface, rect, zoom):
-            yield
-            self._origin, self._zoom = here  # another chunk may have been painted meanwhile
 
     def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
         self._origin, self._zoom = (rect[0], rect[1]), zoom

@@ -176,6 +176,31 @@ class MapPainter:
                     surface.blit(pygame.transform.scale(image, size), pos)
 
 
+
+class LayeredPainter(MapPainter):
+    """A painter that draws a chunk in layers (`_layers`, yielding between them) which read
+    the chunk's origin and zoom from the painter (`_px`). The renderer may paint another
+    chunk between two steps of this one, so `paint_steps` puts them back before each step."""
+
+    _origin: Point = (0.0, 0.0)
+    _zoom: float = 1.0
+
+    def _px(self, p: Point) -> Point:
+        """World to this chunk's pixels."""
+        return ((p[0] - self._origin[0]) * self._zoom, (p[1] - self._origin[1]) * self._zoom)
+
+    def paint_steps(self, surface: pygame.Surface, rect: WorldRect,
+                    zoom: float) -> Iterator[None]:
+        here = ((rect[0], rect[1]), zoom)
+        self._origin, self._zoom = here
+        for _ in self._layers(surface, rect, zoom):
+            yield
+            self._origin, self._zoom = here
+
+    def _layers(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> Iterator[None]:
+        """The chunk's layers, drawn in order, yielding after each."""
+        raise NotImplementedError
+
 def steps_of(painter: MapPainter, surface: pygame.Surface, rect: WorldRect,
              zoom: float) -> Iterator[None]:
     """The painter's `paint` of `rect` as steps: its `paint_steps` unless its class (or one
