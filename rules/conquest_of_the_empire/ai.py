@@ -43,12 +43,11 @@ from rules.conquest_of_the_empire.components import (
 )
 from rules.conquest_of_the_empire.logic_battle import other, side_counts
 from rules.conquest_of_the_empire.logic_board import (
-    cut_zones,
     dominated_counts,
     dominator,
     leader_provinces,
-    military_table,
     n_provinces,
+    reacher,
 )
 from rules.conquest_of_the_empire.logic_season import awards
 from rules.conquest_of_the_empire.state import NEUTRAL, State, Step
@@ -153,36 +152,13 @@ def _battle_value(s: State, seat: Seat, a: A.LandBattle) -> float:
     return 6.0 * (mine - 1.3 * theirs) / max(1.0, mine + theirs)
 
 
-def _reach(s: State, seat: Seat) -> Any:
-    """`reachable` for many origins of one state: the stops and cut straits found once."""
-    cut = cut_zones(s, seat)
-    crossings = board().crossings
-    enemies = [q for q in range(s.players) if s.enemy(seat, q)]
-    stop = {p for p, row in enumerate(military_table(s)) if any(row[q] for q in enemies)}
-
-    def reach(origin: int) -> list[int]:
-        seen = {origin}
-        out: list[int] = []
-        frontier = [origin]
-        while frontier:
-            p = frontier.pop()
-            for n, zone in crossings[p]:
-                if n in seen or (zone >= 0 and zone in cut):
-                    continue
-                seen.add(n)
-                out.append(n)
-                if n not in stop:
-                    frontier.append(n)
-        return out
-
-    return reach
 
 
 def _move_values(s: State, seat: Seat, origins: list[int]) -> dict[int, float]:
     """Per origin, taking a leader from there to the best purchase it can reach, or
     troops to guard a key held without them."""
     b = board()
-    reach = _reach(s, seat)
+    reach = reacher(s, seat)
     keys = [p.index for p in b.provinces if p.tiers]
     opportunity = {p: _opportunity(s, seat, p) for p in keys}
     exposed = {p: _exposed(s, seat, p) for p in keys}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.conquest_of_the_empire.components import (
     CAESAR,
     GALLEY,
@@ -135,28 +137,37 @@ def land_links(s: State, seat: Seat, province: int, cut: set[int] | None = None)
     return [n for n, zone in board().crossings[province] if zone < 0 or zone not in cut]
 
 
-def reachable(s: State, seat: Seat, origin: int) -> list[int]:
-    """Provinces a unit of `seat` can reach by land from `origin`: the search stops on
-    entering a province with enemy military units and skips straits cut by an enemy
-    galley in the strait's zone."""
+def reacher(s: State, seat: Seat) -> Callable[[int], list[int]]:
+    """`reachable` for many origins of one state (the stops and cut straits found once);
+    the provinces come in search order."""
     cut = cut_zones(s, seat)
     crossings = board().crossings
     enemies = [q for q in range(s.players) if s.enemy(seat, q)]
     stop = {p for p, row in enumerate(military_table(s)) if any(row[q] for q in enemies)}
-    seen = {origin}
-    out: list[int] = []
-    frontier = [origin]
-    while frontier:
-        p = frontier.pop()
-        for n, zone in crossings[p]:
-            if n in seen or (zone >= 0 and zone in cut):
-                continue
-            seen.add(n)
-            out.append(n)
-            if n not in stop:
-                frontier.append(n)
-    out.sort()
-    return out
+
+    def reach(origin: int) -> list[int]:
+        seen = {origin}
+        out: list[int] = []
+        frontier = [origin]
+        while frontier:
+            p = frontier.pop()
+            for n, zone in crossings[p]:
+                if n in seen or (zone >= 0 and zone in cut):
+                    continue
+                seen.add(n)
+                out.append(n)
+                if n not in stop:
+                    frontier.append(n)
+        return out
+
+    return reach
+
+
+def reachable(s: State, seat: Seat, origin: int) -> list[int]:
+    """Provinces a unit of `seat` can reach by land from `origin`: the search stops on
+    entering a province with enemy military units and skips straits cut by an enemy
+    galley in the strait's zone."""
+    return sorted(reacher(s, seat)(origin))
 
 
 def galley_zones_near(s: State, seat: Seat, province: int) -> list[int]:
