@@ -377,3 +377,22 @@ def test_the_search_plays_in_place_what_apply_plays_on_a_copy() -> None:
         assert play(GAME, mine, seat, action) == t.events
         assert mine == t.state
         s = t.state
+
+
+def test_a_seeded_game_deals_the_same_cards_as_it_always_did() -> None:
+    """Saves replay their deals: seed 2026, five players, seat 0 first, everyone taking
+    the first listed action; each round's cards (in turn order) and Kobayakawa value."""
+    s = new(players=5, seed=2026, start=0)
+    deals = [(s.hands[:], s.pile[-1])]
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        t = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+        for e in t.events:
+            if e["type"] == "round_started":
+                cards = [d["card"] for d in t.events if d["type"] == "dealt_card"]
+                deals.append((cards, e["kobayakawa"]))
+        s = t.state
+    assert deals == [
+        ([2, 10, 6, 7, 5], 14), ([12, 2, 11, 4, 8], 13), ([7, 3, 12, 1, 10], 6),
+        ([5, 9, 15, 14, 10], 1), ([10, 15, 7], 3), ([14, 11, 7], 15), ([8, 4, 13], 1),
+    ]

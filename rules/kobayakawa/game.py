@@ -48,7 +48,7 @@ class Kobayakawa(Game[KobayakawaState]):
 
     # -- playing ---------------------------------------------------------
     def to_act(self, state: KobayakawaState) -> tuple[Seat, ...]:
-        return () if state.phase is Phase.OVER else (state.order[state.turn],)
+        return () if state.phase is _OVER else (state.order[state.turn],)
 
     # The rules' own functions, called without a method in between.
     legal_actions = staticmethod(logic.legal_actions)
@@ -63,14 +63,13 @@ class Kobayakawa(Game[KobayakawaState]):
         return logic.apply_action(state, seat, action)
 
     def apply(self, state: KobayakawaState, seat: Seat, action: Action) -> Transition:
-        """`Game.apply` with its checks in one pass: an action the game's quick `is_legal`
-        accepts is played at once (the game is not over, the action is of a known kind,
-        and `is_legal` holds only for a seat in `to_act`); anything else goes through
-        `Game.apply`, which raises exactly what it always raised."""
-        if state.phase is not Phase.OVER and self._codec.knows(action) and logic.is_legal(
-            state, seat, action
-        ):
-            return logic.apply_action(state, seat, action)
+        """`Game.apply` with its checks in one pass: an action of a known kind (exactly
+        one of `action_types`, as the codec knows them) that the game's quick `is_legal`
+        accepts is played at once (`is_legal` holds only while the game is not over and
+        for a seat in `to_act`); anything else goes through `Game.apply`, which raises
+        exactly what it always raised."""
+        if type(action) in _KINDS and is_legal(state, seat, action):
+            return apply_action(state, seat, action)
         return super().apply(state, seat, action)
 
     def outcome(self, state: KobayakawaState) -> Outcome | None:
@@ -152,5 +151,9 @@ class Kobayakawa(Game[KobayakawaState]):
             yield Keep(card)
 
 
+
+_KINDS = frozenset(Kobayakawa.action_types)
+_OVER = Phase.OVER
+is_legal, apply_action = logic.is_legal, logic.apply_action
 
 GAME = Kobayakawa()

@@ -26,6 +26,9 @@ from rules.kobayakawa.components import (
 )
 from rules.kobayakawa.state import KobayakawaState, Phase
 
+# The phases as module constants: reading `Phase.BET` costs an enum lookup each time.
+_CHOOSE, _KEEP, _BET, _OVER = Phase.CHOOSE, Phase.KEEP, Phase.BET, Phase.OVER
+
 
 def new_state(players: int, seed: int, options: dict[str, Any]) -> KobayakawaState:
     """The table before the first move: medals out, the first round dealt."""
@@ -61,12 +64,14 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> KobayakawaSta
 def legal_actions(state: KobayakawaState, seat: Seat) -> list[Action]:
     """Every action `seat` may take now (none when it is not theirs to act)."""
     phase = state.phase
-    if phase is Phase.OVER or seat != state.order[state.turn]:
+    if phase is _OVER or seat != state.order[state.turn]:
         return []
-    if phase is Phase.CHOOSE:
+    if phase is _CHOOSE:
         return [_DRAW, _FLIP]
-    if phase is Phase.KEEP:
-        return [_keep(state.hands[seat]), _keep(state.drawn)]
+    if phase is _KEEP:
+        keeps = _KEEPS
+        hand, drawn = state.hands[seat], state.drawn
+        return [keeps.get(hand) or Keep(hand), keeps.get(drawn) or Keep(drawn)]
     return [_FIGHT, _PASS]
 
 
@@ -75,18 +80,15 @@ _DRAW, _FLIP, _FIGHT, _PASS = Draw(), Flip(), Fight(), Pass()
 _KEEPS = {card: Keep(card) for card in CARDS}
 
 
-def _keep(card: int) -> Action:
-    return _KEEPS.get(card) or Keep(card)
-
 def is_legal(state: KobayakawaState, seat: Seat, action: Action) -> bool:
     """Whether `action` is in `legal_actions(state, seat)`, without listing them."""
     phase = state.phase
-    if phase is Phase.OVER or seat != state.order[state.turn]:
+    if phase is _OVER or seat != state.order[state.turn]:
         return False
     kind = type(action)
-    if phase is Phase.CHOOSE:
+    if phase is _CHOOSE:
         return kind is Draw or kind is Flip
-    if phase is Phase.KEEP:
+    if phase is _KEEP:
         return isinstance(action, Keep) and (action.card == state.hands[seat]
                                              or action.card == state.drawn)
     return kind is Fight or kind is Pass
@@ -105,11 +107,35 @@ def refusal(state: KobayakawaState, seat: Seat, action: Action) -> IllegalAction
 
 
 def apply_action(state: KobayakawaState, seat: Seat, action: Action) -> Transition:
-    """The effect of a legal action, on a copy of the state."""
-    s = state.copy()
+    """The effect of a legal action, on a copy of the state.
+
+    Copy on write: the copy has its own copies of the lists this kind of move
+    changes in place and shares every other part with `state`, which `_play` only
+    ever replaces (a new round deals new lists and a new `Rng`), so `state` stays
+    exactly as it was."""
+    fields = state.__dict__.copy()
+    kind = type(action)
+    if kind is Draw:
+        fields["deck"] = state.deck[:]
+    elif kind is Flip:
+        fields["deck"] = state.deck[:]
+        fields["pile"] = state.pile[:]
+    elif kind is Keep:
+        fields["hands"] = state.hands[:]
+        fields["discards"] = state.discards[:]
+    else:  # a bet; the last one of a round pays the winner's medals
+        fields["stakes"] = state.stakes[:]
+        fields["medals"] = state.medals[:]
+    s = _new_state(KobayakawaState)
+    s.__dict__ = fields
     events: list[Event] = []
     barrier = _play(s, seat, action, events)
-    return Transition(s, events, barrier)
+    return _transition(Transition, (s, events, barrier))
+
+
+_new_state = object.__new__
+_transition = tuple.__new__
+"""`Transition(...)` without the named tuple's own `__new__` in between."""
 
 
 def play(s: KobayakawaState, seat: Seat, action: Action) -> list[Event]:
@@ -126,7 +152,7 @@ def _play(s: KobayakawaState, seat: Seat, action: Action, events: list[Event]) -
     barrier = False
     if kind is Draw:
         s.drawn = drawn = s.deck.pop()
-        s.phase = Phase.KEEP
+        s.phase = _KEEP
         events.append({"type": "drew", "to": "all", "seat": seat})
         events.append({"type": "drew_card", "to": [seat], "seat": seat, "card": drawn})
         return True
@@ -155,43 +181,48 @@ def _play(s: KobayakawaState, seat: Seat, action: Action, events: list[Event]) -
     s.turn += 1
     if s.turn == len(s.order):
         s.turn = 0
-        if s.phase is Phase.BET:
+        if s.phase is _BET:
             resolve_round(s, events)
             barrier = True
         else:
-            s.phase = Phase.BET
+            s.phase = _BET
+            reward = 2 if s.round == ROUNDS else 1  # `s.bet_for(q)` for every seat
             events.append({"type": "stage_two", "to": "all",
-                           "bet": [s.bet_for(q) for q in range(s.players)]})
-    elif s.phase is Phase.KEEP:
-        s.phase = Phase.CHOOSE
+                           "bet": [reward if m > reward else m for m in s.medals]})
+    elif s.phase is _KEEP:
+        s.phase = _CHOOSE
     return barrier
 
 
 def deal_round(s: KobayakawaState, events: list[Event]) -> None:
-    """Shuffle all 15 cards, deal one to each seat with medals, turn up the Kobayakawa."""
-    order = []
-    for i in range(s.players):
-        seat = (s.start_player + i) % s.players
-        if s.medals[seat] > 0:
-            order.append(seat)
+    """Shuffle all 15 cards, deal one to each seat with medals, turn up the Kobayakawa.
+    Every list and the generator are new, not changed: `apply_action`'s copy shares
+    the old ones with the state it was made from."""
+    players, medals = s.players, s.medals
+    order = [seat for seat in _ROTATION[players][s.start_player] if medals[seat] > 0]
     deck = list(CARDS)
-    s.rng.shuffle(deck)
-    s.hands = [NO_CARD] * s.players
+    s.rng = rng = Rng(s.rng.state)
+    rng.shuffle(deck)
+    s.hands = hands = [NO_CARD] * players
     for seat in order:
-        s.hands[seat] = deck.pop()
-    s.pile = [deck.pop()]
+        hands[seat] = deck.pop()
+    s.pile = [kobayakawa := deck.pop()]
     s.deck = deck
     s.order = tuple(order)
     s.turn = 0
-    s.phase = Phase.CHOOSE
+    s.phase = _CHOOSE
     s.drawn = NO_CARD
-    s.discards = [() for _ in range(s.players)]
-    s.stakes = [UNDECIDED] * s.players
+    s.discards = [()] * players
+    s.stakes = [UNDECIDED] * players
     events.append({"type": "round_started", "to": "all", "round": s.round,
-                   "start_player": s.start_player, "order": order, "kobayakawa": s.pile[-1],
+                   "start_player": s.start_player, "order": order, "kobayakawa": kobayakawa,
                    "last_round": s.round == ROUNDS})
     for seat in order:
-        events.append({"type": "dealt_card", "to": [seat], "seat": seat, "card": s.hands[seat]})
+        events.append({"type": "dealt_card", "to": [seat], "seat": seat, "card": hands[seat]})
+
+
+_ROTATION = [[tuple((start + i) % n for i in range(n)) for start in range(n)] for n in range(7)]
+"""Per player count and start player: every seat in turn order from the start player."""
 
 
 def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
@@ -241,7 +272,7 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
     s.round += 1
     if s.round > ROUNDS or len([m for m in medals if m > 0]) < 2:
         s.round = min(s.round, ROUNDS)
-        s.phase = Phase.OVER
+        s.phase = _OVER
         s.order = ()
         s.hands = [NO_CARD] * s.players
         outcome = Outcome.from_scores(s.medals)
