@@ -13,9 +13,10 @@ import math
 import random
 from typing import Any
 
-from rules.core import Action, Game, JsonDict, Seat
-from rules.magnate.actions import BuyDeed, Develop, DevelopDeed, Sell, TakeIncome, Trade
-from rules.magnate.components import DISTRICT_INDEX, DISTRICTS, RANK, SUIT_BY_NAME, SUIT_INDEX
+from rules.core import Action, Event, Game, JsonDict, Seat
+from rules.magnate import logic
+from rules.magnate.actions import BuyDeed, Develop, DevelopDeed, Sell, Trade
+from rules.magnate.components import DISTRICT_INDEX, DISTRICTS, RANK, SUIT_IDS
 from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase
 
 ROLLOUT_DEPTH = 20
@@ -83,23 +84,114 @@ def _score(action: Action, sums: Sums | None) -> float:
     return _DEED + rank / 2 + 2 * swing
 
 
+# What the policy's score of a listed action needs, by the action's identity (the rules
+# list shared action values, see `logic`): its kind, the part of its score the table does
+# not change, its district and rank. Building moves add their swing at the table.
+_OTHER, _BUILD, _DEED_BUY = 0, 1, 2
+_TRAITS: dict[int, tuple[int, float, float, int, int]] = {}
+for _a in (
+    *[a for row in logic.TRADES for a in row],
+    *[a for row in logic.DEED_STEPS for a in row],
+    *logic.SELLS.values(),
+    *[a for row in logic.BUYS.values() for a in row],
+    *[a for per_district in logic.DEVELOPS.values() for row in per_district for a in row.values()],
+    logic.DRAW,
+    logic.END_TURN,
+):
+    if isinstance(_a, Develop):
+        # _score's own sum, in its order: (20 + rank + 4 * swing) - 0.1 * spread
+        _spread = max(_a.payment) - min(_a.payment)
+        _TRAITS[id(_a)] = (_BUILD, _DEVELOP + RANK[_a.card], 0.1 * _spread,
+                           DISTRICT_INDEX[_a.district], RANK[_a.card])
+    elif isinstance(_a, BuyDeed):
+        _TRAITS[id(_a)] = (_DEED_BUY, _DEED + RANK[_a.card] / 2, 0.0,
+                           DISTRICT_INDEX[_a.district], RANK[_a.card])
+    else:
+        _TRAITS[id(_a)] = (_OTHER, _score(_a, None), 0.0, 0, 0)
+
+
 def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random.Random) -> Action:
-    """Build the best property in reach, feed deeds, sell the weakest card otherwise."""
-    legal = game.legal_actions(state, seat)
+    """Build the best property in reach, feed deeds, sell the weakest card otherwise.
+
+    The choice is `max(legal, key=_score(a) + rng.random())`, the noise drawn in the
+    listed order; the scores are read from `_TRAITS` rather than worked out anew."""
+    phase = state.phase
+    if phase is Phase.ROLL:
+        return logic.ROLL
+    if phase is Phase.INCOME:
+        return _income_choice(state, seat)
+    if state.card_played and phase is Phase.PLAY:
+        return _after_the_card(state, seat, rng)
+    legal = logic.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    if state.phase is Phase.INCOME:
-        tokens = state.tokens[seat]
-        return min(
-            legal,
-            key=lambda a: (
-                tokens[SUIT_INDEX[SUIT_BY_NAME[a.suit]]] if isinstance(a, TakeIncome) else 0
-            ),
-        )
-    sums = None  # summing the districts is the policy's dearest step: only when building
-    if any(isinstance(a, (Develop, BuyDeed)) for a in legal):
-        sums = district_sums(state, seat), district_sums(state, 1 - seat)
-    return max(legal, key=lambda a: _score(a, sums) + rng.random())
+    sums: Sums | None = None  # summing the districts is dear: only once a build is listed
+    best, best_value = legal[0], -math.inf
+    traits = _TRAITS
+    for a in legal:
+        t = traits.get(id(a))
+        if t is None:  # not a shared value: score it the long way
+            value = _score(a, sums or (district_sums(state, seat), district_sums(state, 1 - seat)))
+        elif t[0] == _OTHER:
+            value = t[1]
+        else:
+            if sums is None:
+                sums = district_sums(state, seat), district_sums(state, 1 - seat)
+            mine, theirs = sums[0][t[3]], sums[1][t[3]]
+            after = mine + t[4]
+            swing = ((after > theirs) - (after < theirs)) - ((mine > theirs) - (mine < theirs))
+            value = (t[1] + (4 if t[0] == _BUILD else 2) * swing) - t[2]
+        value += rng.random()
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def _after_the_card(state: MagnateState, seat: Seat, rng: random.Random) -> Action:
+    """`rollout_action` once the card is played, without listing: the rules list the deed
+    steps, then the trades, then the draw (or the end), and score them 15, -5 and 0 (+ a
+    noise under 1), so a deed step wins if there is one (the first of the highest noise),
+    else the draw. The noise is drawn for every listed action, as the long way does."""
+    tokens = state.tokens[seat]
+    best: Action = logic.END_TURN if state.final_turns else logic.DRAW
+    listed = 1
+    best_value = -math.inf
+    lines = state.lines[seat]
+    for district, placed in enumerate(state.deeds[seat]):
+        if placed != NO_DEED:
+            steps = logic.DEED_STEPS[district]
+            for i in SUIT_IDS[lines[district][-1]]:
+                if tokens[i]:
+                    value = _DEED_STEP + rng.random()
+                    if value > best_value:
+                        best, best_value = steps[i], value
+                    listed += 1
+    trades = 5 * sum(1 for t in tokens if t >= logic.TRADE_COST)
+    if listed + trades > 1:
+        for _ in range(trades + 1):
+            rng.random()
+    return best
+
+
+def _income_choice(state: MagnateState, seat: Seat) -> Action:
+    """The deed's suit this seat holds fewest tokens of (the first listed on a tie)."""
+    owner, district = state.pending[0]
+    choices = logic.INCOMES[district]
+    tokens = state.tokens[seat]
+    suits = SUIT_IDS[state.lines[owner][district][-1]]
+    return choices[min(suits, key=tokens.__getitem__)]
+
+
+def information_key(game: Game[Any], world: MagnateState, seat: Seat) -> tuple[str, ...]:
+    """What tells `seat`'s views apart among the worlds sampled in one search: the table
+    is the same in all of them, so its own hand."""
+    return tuple(world.hands[seat])
+
+
+def play(game: Game[Any], state: MagnateState, seat: Seat, action: Action) -> list[Event]:
+    """For the search: a legal action played on a world it owns, in place (see
+    `logic.play`, the same code `apply` runs on its copy)."""
+    return logic.play(state, seat, action)
 
 
 def evaluate(game: Game[Any], state: MagnateState) -> list[float]:

@@ -74,17 +74,26 @@ class Magnate(Game[MagnateState]):
             return (state.pending[0][0],)
         return (state.active,)
 
-    def legal_actions(self, state: MagnateState, seat: Seat) -> list[Action]:
-        return legal_actions(state, seat)
-
-    def is_legal(self, state: MagnateState, seat: Seat, action: Action) -> bool:
-        return refusal(state, seat, action) is None
+    # The rules' own functions, called without a method in between.
+    legal_actions = staticmethod(legal_actions)
+    is_legal = staticmethod(logic.is_legal)
 
     def explain_illegal(self, state: MagnateState, seat: Seat, action: Action) -> IllegalAction:
         return refusal(state, seat, action) or super().explain_illegal(state, seat, action)
 
     def _apply(self, state: MagnateState, seat: Seat, action: Action) -> Transition:
         return logic.apply_action(state, seat, action)
+
+    def apply(self, state: MagnateState, seat: Seat, action: Action) -> Transition:
+        """`Game.apply` with its checks in one pass: an action the game's quick `is_legal`
+        accepts is played at once (the game is not over, the action is of a known kind,
+        and `is_legal` holds only for a seat in `to_act`); anything else goes through
+        `Game.apply`, which raises exactly what it always raised."""
+        if state.phase is not Phase.OVER and self._codec.knows(action) and logic.is_legal(
+            state, seat, action
+        ):
+            return logic.apply_action(state, seat, action)
+        return super().apply(state, seat, action)
 
     def outcome(self, state: MagnateState) -> Outcome | None:
         if state.phase is not Phase.OVER:

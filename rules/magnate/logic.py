@@ -55,11 +55,11 @@ _DISTRICT_MASK: tuple[int, ...] = tuple(_MASK[d.id] for d in DISTRICTS)
 ROLL = Roll()
 DRAW = Draw()
 END_TURN = EndTurn()
-_TRADES = tuple(tuple(Trade(SUIT_NAMES[g], SUIT_NAMES[t]) for t in range(6)) for g in range(6))
-_DEED_STEPS = tuple(tuple(DevelopDeed(d, SUIT_NAMES[i]) for i in range(6)) for d in DISTRICT_IDS)
-_INCOME = tuple(tuple(TakeIncome(d, SUIT_NAMES[i]) for i in range(6)) for d in DISTRICT_IDS)
-_SELL = {cid: Sell(cid) for cid in DECK_IDS}
-_BUY = {cid: tuple(BuyDeed(cid, d) for d in DISTRICT_IDS) for cid in DECK_IDS}
+TRADES = tuple(tuple(Trade(SUIT_NAMES[g], SUIT_NAMES[t]) for t in range(6)) for g in range(6))
+DEED_STEPS = tuple(tuple(DevelopDeed(d, SUIT_NAMES[i]) for i in range(6)) for d in DISTRICT_IDS)
+INCOMES = tuple(tuple(TakeIncome(d, SUIT_NAMES[i]) for i in range(6)) for d in DISTRICT_IDS)
+SELLS = {cid: Sell(cid) for cid in DECK_IDS}
+BUYS = {cid: tuple(BuyDeed(cid, d) for d in DISTRICT_IDS) for cid in DECK_IDS}
 
 
 def payments(rank: int, suits: int) -> list[tuple[int, ...]]:
@@ -69,13 +69,21 @@ def payments(rank: int, suits: int) -> list[tuple[int, ...]]:
     return [(x, rank - x) for x in range(1, rank)]
 
 
-_DEVELOP = {
+DEVELOPS = {
     cid: tuple(
         {p: Develop(cid, d, p) for p in payments(RANK[cid], len(SUIT_IDS[cid]))}
         for d in DISTRICT_IDS
     )
     for cid in DECK_IDS
 }
+DEVELOPS_BY_COUNT = {
+    cid: tuple(
+        {p[0]: action for p, action in per_payment.items()} for per_payment in per_district
+    )
+    for cid, per_district in DEVELOPS.items()
+}
+"""Per card and district, the development by how many tokens of the card's first suit it
+pays (a one-suit card: its rank)."""
 
 
 # -- shared predicates ---------------------------------------------------------
@@ -119,9 +127,12 @@ def _develop_range(tokens: list[int], card: str) -> range:
 def _deed_affordable(tokens: list[int], card: str) -> bool:
     """A deed may be bought: the card is not an Ace or a 2, one token of each of its
     suits is held, and the full price cannot be paid this turn (the seed's condition)."""
-    if RANK[card] < DEED_MIN_RANK or payable_in_full(tokens, card):
+    if RANK[card] < DEED_MIN_RANK:
         return False
-    return all(tokens[i] >= 1 for i in SUIT_IDS[card])
+    for i in SUIT_IDS[card]:
+        if not tokens[i]:
+            return False
+    return not payable_in_full(tokens, card)
 
 
 def payable_in_full(tokens: list[int], card: str) -> bool:
@@ -134,23 +145,24 @@ def payable_in_full(tokens: list[int], card: str) -> bool:
     """
     sids = SUIT_IDS[card]
     rank = RANK[card]
-    extra = sum(tokens[i] // TRADE_COST for i in range(len(tokens)) if i not in sids)
+    extra = 0
+    for i, t in enumerate(tokens):
+        if t >= TRADE_COST and i not in sids:
+            extra += t // TRADE_COST
     if len(sids) == 1:
         return tokens[sids[0]] + extra >= rank
-    a, b = (tokens[i] for i in sids)
-    starts = [(a, b)]
-    if a >= TRADE_COST:
-        starts.append((a - TRADE_COST, b + 1))
-    if b >= TRADE_COST:
-        starts.append((a + 1, b - TRADE_COST))
-    return any(
-        extra >= (x == 0) + (y == 0) and x + y + extra >= rank for x, y in starts
-    )
+    a, b = tokens[sids[0]], tokens[sids[1]]
+    if extra >= (a == 0) + (b == 0) and a + b + extra >= rank:
+        return True
+    if a >= TRADE_COST and extra >= (a == TRADE_COST) and a + b - 2 + extra >= rank:
+        return True  # three of the first suit traded for one of the second
+    return b >= TRADE_COST and extra >= (b == TRADE_COST) and a + b - 2 + extra >= rank
 
 
 # -- enumeration ---------------------------------------------------------------
-def legal_actions(s: MagnateState, seat: Seat) -> list[Action]:
+def legal_actions(state: MagnateState, seat: Seat) -> list[Action]:
     """Every action `seat` may take now, each listed once."""
+    s = state
     phase = s.phase
     if phase is Phase.OVER:
         return []
@@ -158,7 +170,7 @@ def legal_actions(s: MagnateState, seat: Seat) -> list[Action]:
         owner, district = s.pending[0]
         if seat != owner:
             return []
-        choices = _INCOME[district]
+        choices = INCOMES[district]
         return [choices[i] for i in SUIT_IDS[s.lines[owner][district][-1]]]
     if seat != s.active:
         return []
@@ -166,42 +178,60 @@ def legal_actions(s: MagnateState, seat: Seat) -> list[Action]:
         return [ROLL]
     out: list[Action] = []
     tokens = s.tokens[seat]
+    deeds = s.deeds[seat]
     if not s.card_played:
-        for card in s.hands[seat]:
-            _card_plays(s, seat, card, tokens, out)
-    for district, placed in enumerate(s.deeds[seat]):
+        _card_plays(s, seat, tokens, out)
+    for district, placed in enumerate(deeds):
         if placed != NO_DEED:
-            steps = _DEED_STEPS[district]
+            steps = DEED_STEPS[district]
             for i in SUIT_IDS[s.lines[seat][district][-1]]:
                 if tokens[i]:
                     out.append(steps[i])
     for give in range(6):
         if tokens[give] >= TRADE_COST:
-            row = _TRADES[give]
+            row = TRADES[give]
             out.extend(row[t] for t in range(6) if t != give)
     if s.card_played:
         out.append(END_TURN if s.final_turns else DRAW)
     return out
 
 
-def _card_plays(
-    s: MagnateState, seat: Seat, card: str, tokens: list[int], out: list[Action]
-) -> None:
-    develop = _DEVELOP[card]
-    counts = _develop_range(tokens, card)
-    deed = _deed_affordable(tokens, card)
-    if counts or deed:
+_ANY_SUIT = (1 << len(SUITS)) - 1
+
+
+def _card_plays(s: MagnateState, seat: Seat, tokens: list[int], out: list[Action]) -> None:
+    """Every play of every card in hand, in hand order: its developments and deed in each
+    district that takes it (`can_place`), then its sale."""
+    # Per district, the suits a new property there may show (`can_place` as a mask).
+    accepted = []
+    for district, line in enumerate(s.lines[seat]):
+        if s.deeds[seat][district] != NO_DEED:
+            accepted.append(0)
+        elif line:
+            accepted.append(_MASK[line[-1]])
+        else:
+            accepted.append(_ANY_SUIT if district == EXCUSE else _DISTRICT_MASK[district])
+    for card in s.hands[seat]:
+        sids = SUIT_IDS[card]
         rank = RANK[card]
-        two = len(SUIT_IDS[card]) == 2
-        for district in range(len(DISTRICTS)):
-            if not can_place(s, seat, card, district):
-                continue
-            options = develop[district]
-            for x in counts:
-                out.append(options[(x, rank - x) if two else (rank,)])
-            if deed:
-                out.append(_BUY[card][district])
-    out.append(_SELL[card])
+        if len(sids) == 1:
+            counts = range(rank, rank + 1) if tokens[sids[0]] >= rank else range(0)
+        else:
+            counts = range(max(1, rank - tokens[sids[1]]), min(tokens[sids[0]], rank - 1) + 1)
+        deed = _deed_affordable(tokens, card)
+        if counts or deed:
+            mask = _MASK[card]
+            by_count = DEVELOPS_BY_COUNT[card]
+            buys = BUYS[card]
+            for district in range(len(DISTRICTS)):
+                if not mask & accepted[district]:
+                    continue
+                options = by_count[district]
+                for x in counts:
+                    out.append(options[x])
+                if deed:
+                    out.append(buys[district])
+        out.append(SELLS[card])
 
 
 # -- one action on its own -------------------------------------------------------
@@ -235,6 +265,29 @@ def refusal(s: MagnateState, seat: Seat, action: Action) -> IllegalAction | None
     if isinstance(action, (Draw, EndTurn)):
         return _end_refusal(s, seat, action)
     return IllegalAction("unknown_action", action=repr(action))
+
+
+def is_legal(state: MagnateState, seat: Seat, action: Action) -> bool:
+    """Whether `refusal(state, seat, action)` is None: the turn's frequent steps (the
+    roll, a deed's token, the draw, the end of a final turn) answered at once, the rest
+    by `refusal`."""
+    s = state
+    kind = type(action)
+    if kind is Roll:
+        return s.phase is Phase.ROLL and seat == s.active
+    if kind is Draw or kind is EndTurn:
+        return (s.phase is Phase.PLAY and seat == s.active and s.card_played
+                and bool(s.final_turns) is (kind is EndTurn))
+    if kind is DevelopDeed:
+        assert isinstance(action, DevelopDeed)
+        if s.phase is not Phase.PLAY or seat != s.active:
+            return False
+        district = DISTRICT_INDEX.get(action.district)
+        if district is None or s.deeds[seat][district] == NO_DEED:
+            return False
+        suit = _SUIT_POS.get(action.suit, -1)
+        return suit in SUIT_IDS[s.lines[seat][district][-1]] and s.tokens[seat][suit] >= 1
+    return refusal(s, seat, action) is None
 
 
 def _income_refusal(s: MagnateState, action: TakeIncome) -> IllegalAction | None:
@@ -354,31 +407,48 @@ def apply_action(state: MagnateState, seat: Seat, action: Action) -> Transition:
     """The effect of a legal action, on a copy of the state."""
     s = state.copy()
     events: list[Event] = []
+    barrier = _play(s, seat, action, events)
+    return Transition(s, events, barrier)
+
+
+def play(s: MagnateState, seat: Seat, action: Action) -> list[Event]:
+    """The effect of a legal action (one `legal_actions(s, seat)` lists) on `s` itself;
+    its events. `apply_action` on a copy for everyone; the search on its own worlds."""
+    events: list[Event] = []
+    _play(s, seat, action, events)
+    return events
+
+
+def _play(s: MagnateState, seat: Seat, action: Action, events: list[Event]) -> bool:
+    """`play`, appending to `events`; whether the move is an undo barrier (chance or a
+    drawn card)."""
     kind = type(action)
     if kind is Roll:
         _roll(s, events)
-        return Transition(s, events, True)
+        return True
     if kind is Draw or kind is EndTurn:
         _end_turn(s, events)
-        return Transition(s, events, kind is Draw)
-    if kind is Trade:
-        assert isinstance(action, Trade)
-        give, take = suit_index(action.give), suit_index(action.take)
-        s.tokens[seat][give] -= TRADE_COST
-        s.tokens[seat][take] += 1
-        events.append(
-            event("traded", seat=seat, give=action.give, count=TRADE_COST, take=action.take)
-        )
-    elif kind is DevelopDeed:
+        return kind is Draw
+    if kind is DevelopDeed:
         assert isinstance(action, DevelopDeed)
         _develop_deed(s, seat, DISTRICT_INDEX[action.district], action.suit, events)
+    elif kind is Trade:
+        assert isinstance(action, Trade)
+        tokens = s.tokens[seat]
+        tokens[_SUIT_POS[action.give]] -= TRADE_COST
+        tokens[_SUIT_POS[action.take]] += 1
+        events.append({"type": "traded", "to": "all", "seat": seat, "give": action.give,
+                       "count": TRADE_COST, "take": action.take})
     elif kind is TakeIncome:
         assert isinstance(action, TakeIncome)
         _take_income(s, seat, action, events)
+    elif kind is Sell:
+        assert isinstance(action, Sell)
+        _sell(s, seat, action.card, events)
     else:
-        assert isinstance(action, (Develop, BuyDeed, Sell))
-        _play_card(s, seat, action, events)
-    return Transition(s, events, False)
+        assert isinstance(action, (Develop, BuyDeed))
+        _build(s, seat, action, events)
+    return False
 
 
 # -- the roll ------------------------------------------------------------------
@@ -386,14 +456,14 @@ def _roll(s: MagnateState, events: list[Event]) -> None:
     """Two d10: taxation if either shows 1 (before income), then income on the higher die."""
     first, second = s.rng.roll(INCOME_DIE), s.rng.roll(INCOME_DIE)
     s.dice = (first, second)
-    events.append(event("dice_rolled", seat=s.active, dice=[first, second]))
-    if ACE_RANK in s.dice:
+    active = s.active
+    events.append({"type": "dice_rolled", "to": "all", "seat": active, "dice": [first, second]})
+    if first == ACE_RANK or second == ACE_RANK:
         tax = s.rng.roll(TAX_DIE)
         s.dice = (first, second, tax)
         _tax(s, tax - 1, tax, events)
-    high = max(first, second)
-    order = (s.active, 1 - s.active)
-    for p in order:
+    high = first if first > second else second
+    for p in (active, 1 - active):
         gains = [0] * 6
         if high == CROWN_ROLL:
             source = "crowns"
@@ -404,14 +474,15 @@ def _roll(s: MagnateState, events: list[Event]) -> None:
             source = "aces" if high == ACE_RANK else "properties"
             _rank_income(s, p, high, gains)
         if any(gains):
+            tokens = s.tokens[p]
             for i, n in enumerate(gains):
-                s.tokens[p][i] += n
-            events.append(event("income", seat=p, source=source, rank=high, tokens=_named(gains)))
+                tokens[i] += n
+            events.append({"type": "income", "to": "all", "seat": p, "source": source,
+                           "rank": high, "tokens": _named(gains)})
     s.phase = Phase.INCOME if s.pending else Phase.PLAY
     for p, d in s.pending:
-        events.append(
-            event("income_choice", seat=p, district=DISTRICT_IDS[d], card=s.lines[p][d][-1])
-        )
+        events.append({"type": "income_choice", "to": "all", "seat": p,
+                       "district": DISTRICT_IDS[d], "card": s.lines[p][d][-1]})
 
 
 def _tax(s: MagnateState, suit: int, die: int, events: list[Event]) -> None:
@@ -421,17 +492,19 @@ def _tax(s: MagnateState, suit: int, die: int, events: list[Event]) -> None:
         extra = max(0, s.tokens[p][suit] - 1)
         s.tokens[p][suit] -= extra
         lost.append(extra)
-    events.append(event("taxed", die=die, suit=SUIT_NAMES[suit], lost=lost))
+    events.append({"type": "taxed", "to": "all", "die": die, "suit": SUIT_NAMES[suit],
+                   "lost": lost})
 
 
 def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
     """Completed properties of `rank` pay a token per suit; deeds queue a choice of one."""
+    deeds = s.deeds[p]
     for d, line in enumerate(s.lines[p]):
         last = len(line) - 1
         for i, card in enumerate(line):
             if RANK[card] != rank:
                 continue
-            if i == last and s.deeds[p][d] != NO_DEED:
+            if i == last and deeds[d] != NO_DEED:
                 s.pending.append((p, d))
             else:
                 for suit in SUIT_IDS[card]:
@@ -440,53 +513,57 @@ def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
 
 def _take_income(s: MagnateState, seat: Seat, action: TakeIncome, events: list[Event]) -> None:
     _, district = s.pending.pop(0)
-    s.tokens[seat][suit_index(action.suit)] += 1
+    s.tokens[seat][_SUIT_POS[action.suit]] += 1
     card = s.lines[seat][district][-1]
-    events.append(
-        event(
-            "income",
-            seat=seat,
-            source="deed",
-            rank=RANK[card],
-            district=action.district,
-            card=card,
-            tokens={action.suit: 1},
-        )
-    )
+    events.append({"type": "income", "to": "all", "seat": seat, "source": "deed",
+                   "rank": RANK[card], "district": action.district, "card": card,
+                   "tokens": {action.suit: 1}})
     if not s.pending:
         s.phase = Phase.PLAY
 
 
 # -- playing a card ------------------------------------------------------------
-def _play_card(
-    s: MagnateState, seat: Seat, action: Develop | BuyDeed | Sell, events: list[Event]
-) -> None:
+def _sell(s: MagnateState, seat: Seat, card: str, events: list[Event]) -> None:
+    """One token of each of the card's suits (two for an Ace's single suit)."""
+    s.hands[seat].remove(card)
+    s.card_played = True
+    sids = SUIT_IDS[card]
+    gains = [0] * 6
+    for i in sids:
+        gains[i] += 2 if len(sids) == 1 else 1
+    tokens = s.tokens[seat]
+    for i, n in enumerate(gains):
+        tokens[i] += n
+    s.discards.append(card)
+    events.append({"type": "card_played", "to": "all", "seat": seat, "card": card,
+                   "play": "sell"})
+    events.append({"type": "tokens_gained", "to": "all", "seat": seat, "source": "sale",
+                   "tokens": _named(gains)})
+
+
+def _build(s: MagnateState, seat: Seat, action: Develop | BuyDeed, events: list[Event]) -> None:
+    """The card as a completed property (paid in full) or as a deed (one of each suit)."""
     card = action.card
     s.hands[seat].remove(card)
     s.card_played = True
     sids = SUIT_IDS[card]
-    if isinstance(action, Sell):
-        gains = [0] * 6
-        for i in sids:
-            gains[i] += 2 if len(sids) == 1 else 1
-        for i, n in enumerate(gains):
-            s.tokens[seat][i] += n
-        s.discards.append(card)
-        events.append(event("card_played", seat=seat, card=card, play="sell"))
-        events.append(event("tokens_gained", seat=seat, source="sale", tokens=_named(gains)))
-        return
+    develop = type(action) is Develop
     d = DISTRICT_INDEX[action.district]
     paid = [0] * 6
     counts = action.payment if isinstance(action, Develop) else (1,) * len(sids)
+    tokens = s.tokens[seat]
     for i, n in zip(sids, counts, strict=True):
         paid[i] += n
-        s.tokens[seat][i] -= n
+        tokens[i] -= n
     s.lines[seat][d] = (*s.lines[seat][d], card)
-    play = "develop" if isinstance(action, Develop) else "deed"
-    events.append(event("card_played", seat=seat, card=card, play=play, district=action.district))
-    events.append(event("tokens_spent", seat=seat, tokens=_named(paid), on=play))
-    if isinstance(action, Develop):
-        events.append(event("property_completed", seat=seat, card=card, district=action.district))
+    play = "develop" if develop else "deed"
+    events.append({"type": "card_played", "to": "all", "seat": seat, "card": card,
+                   "play": play, "district": action.district})
+    events.append({"type": "tokens_spent", "to": "all", "seat": seat, "tokens": _named(paid),
+                   "on": play})
+    if develop:
+        events.append({"type": "property_completed", "to": "all", "seat": seat, "card": card,
+                       "district": action.district})
     else:
         s.deeds[seat][d] = 0
 
@@ -494,23 +571,16 @@ def _play_card(
 def _develop_deed(s: MagnateState, seat: Seat, d: int, suit: str, events: list[Event]) -> None:
     """One token onto the deed; when the tokens on it reach its rank, it is complete."""
     card = s.lines[seat][d][-1]
-    s.tokens[seat][suit_index(suit)] -= 1
+    s.tokens[seat][_SUIT_POS[suit]] -= 1
     placed = s.deeds[seat][d] + 1
     rank = RANK[card]
-    events.append(
-        event(
-            "deed_developed",
-            seat=seat,
-            card=card,
-            district=DISTRICT_IDS[d],
-            suit=suit,
-            tokens=placed,
-            rank=rank,
-        )
-    )
+    district = DISTRICT_IDS[d]
+    events.append({"type": "deed_developed", "to": "all", "seat": seat, "card": card,
+                   "district": district, "suit": suit, "tokens": placed, "rank": rank})
     if placed >= rank:
         s.deeds[seat][d] = NO_DEED
-        events.append(event("property_completed", seat=seat, card=card, district=DISTRICT_IDS[d]))
+        events.append({"type": "property_completed", "to": "all", "seat": seat, "card": card,
+                       "district": district})
     else:
         s.deeds[seat][d] = placed
 
@@ -521,7 +591,7 @@ def _end_turn(s: MagnateState, events: list[Event]) -> None:
     seat = s.active
     if s.final_turns:
         s.final_turns -= 1
-        events.append(event("turn_ended", seat=seat, final=True))
+        events.append({"type": "turn_ended", "to": "all", "seat": seat, "final": True})
         if not s.final_turns:
             _finish(s, events)
             return
@@ -532,7 +602,8 @@ def _end_turn(s: MagnateState, events: list[Event]) -> None:
     s.dice = ()
     s.card_played = False
     s.turn += 1
-    events.append(event("turn_started", seat=s.active, final=bool(s.final_turns)))
+    events.append({"type": "turn_started", "to": "all", "seat": s.active,
+                   "final": bool(s.final_turns)})
 
 
 def _draw(s: MagnateState, seat: Seat, events: list[Event]) -> None:
@@ -540,8 +611,8 @@ def _draw(s: MagnateState, seat: Seat, events: list[Event]) -> None:
     hand = s.hands[seat]
     hand.append(card)
     hand.sort(key=CARD_ORDER.__getitem__)
-    events.append(event("card_drawn", seat=seat, deck_size=len(s.deck)))
-    events.append(event("card_received", [seat], seat=seat, card=card))
+    events.append({"type": "card_drawn", "to": "all", "seat": seat, "deck_size": len(s.deck)})
+    events.append({"type": "card_received", "to": [seat], "seat": seat, "card": card})
     if s.deck:
         return
     s.exhaustions += 1
