@@ -19,6 +19,8 @@ STRIP_H = 112
 TRACK_H = 64
 MARGIN = 8
 HAND_MAX = 5
+HAND_MIN_W = 96
+"""The narrowest a card of the hand may be drawn (at UI scale 1) before its name no longer fits."""
 
 
 @dataclass
@@ -92,10 +94,23 @@ def layout(rect: pygame.Rect, players: int, scale: float) -> Layout:
     small_w, deck_w = s(SMALL_W), s(DECK_W)
     hand_w = 3 * (small_w + s(4))
     fixed = 2 * (deck_w + s(6)) + small_w + s(10) + s(70) + 3 * pad
-    if strip.w < fixed + hand_w + s(8):  # too narrow for one row: the hand goes under
-        strip.h += card_h + pad
-        strip.y -= card_h + pad
-        board.h -= card_h + pad
+    # Too narrow for the whole hand in one row (a small window, a large UI scale): the cards
+    # that do not fit between the discards and the loyalty card (two half-height cards a
+    # column there) go in rows of half-height cards under it, so the map loses half a card's
+    # height, not a card's.
+    gap = s(4)
+    hand_x = strip.x + pad + 2 * (deck_w + s(6)) + small_w + s(10)
+    beside = 2 * max(0, (strip.right - pad - s(70) - s(8) - hand_x) // (small_w + gap))
+    narrow = strip.w < fixed + hand_w + s(8)
+    per_row = HAND_MAX  # cards a row under: as many as fit without thinning their names away
+    while per_row > 1 and (strip.w - 2 * pad - (per_row - 1) * gap) // per_row < s(HAND_MIN_W):
+        per_row -= 1
+    if narrow:
+        rows_under = -(-(HAND_MAX - beside) // per_row)
+        grow = rows_under * (half + gap) - gap + pad
+        strip.h += grow
+        strip.y -= grow
+        board.h -= grow
     x = strip.x + pad
     decks: dict[str, pygame.Rect] = {}
     discards: dict[str, pygame.Rect] = {}
@@ -104,18 +119,22 @@ def layout(rect: pygame.Rect, players: int, scale: float) -> Layout:
         discards[deck] = pygame.Rect(x + 2 * (deck_w + s(6)), strip.y + pad + i * (half + s(4)),
                                      small_w, half)
     loyalty = pygame.Rect(strip.right - pad - s(70), strip.y + pad, s(70), card_h)
-    if strip.h > s(STRIP_H):
-        x, y = strip.x + pad, strip.y + 2 * pad + card_h
+    if narrow:
+        hand = [pygame.Rect(hand_x + (i // 2) * (small_w + gap),
+                            strip.y + pad + (i % 2) * (half + gap), small_w, half)
+                for i in range(beside)]
+        card_w = min(small_w, (strip.w - 2 * pad - (per_row - 1) * gap) // per_row)
+        y = strip.y + 2 * pad + card_h
+        hand += [pygame.Rect(strip.x + pad + (i % per_row) * (card_w + gap),
+                             y + (i // per_row) * (half + gap), card_w, half)
+                 for i in range(HAND_MAX - beside)]
     else:
-        x, y = discards["political"].right + s(10), strip.y + pad
-    cols = max(3, min(HAND_MAX, (loyalty.x - s(8) - x) // (small_w + s(4))))
-    if strip.h > s(STRIP_H):
-        cols = max(3, min(HAND_MAX, (strip.w - 2 * pad) // (small_w + s(4))))
-    rows_n = 1 if cols >= HAND_MAX else 2
-    hand_h = card_h if rows_n == 1 else half
-    hand = [pygame.Rect(x + (i % cols) * (small_w + s(4)), y + (i // cols) * (half + s(4)),
-                        small_w, hand_h)
-            for i in range(HAND_MAX)]
+        cols = max(3, min(HAND_MAX, (loyalty.x - s(8) - hand_x) // (small_w + s(4))))
+        rows_n = 1 if cols >= HAND_MAX else 2
+        hand_h = card_h if rows_n == 1 else half
+        hand = [pygame.Rect(hand_x + (i % cols) * (small_w + s(4)),
+                            strip.y + pad + (i // cols) * (half + s(4)), small_w, hand_h)
+                for i in range(HAND_MAX)]
     dice = pygame.Rect(board.x + s(10), board.bottom - s(138), min(s(330), board.w - s(20)),
                        min(s(128), board.h - s(20)))
     return Layout(board, column, track, cells, panels, strip, decks, discards, pool, hand,
