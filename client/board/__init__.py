@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from client.board import pieces
 from client.board.camera import Camera
 from client.board.painter import MapPainter, WorldRect, bbox, overlaps
 from client.board.render import MapRenderer
@@ -175,6 +176,7 @@ class Board:
         return self.renderer.prepare(self.camera, budget)
 
     def draw(self, surface: pygame.Surface) -> None:
+        pieces.begin_frame()
         self.renderer.draw(surface, self.camera)
 
     def warm_with(self, jobs: Callable[[int, float], Iterable[Callable[[], object]]]) -> None:

@@ -57,7 +57,7 @@ def _fine_thread_clock() -> bool:
 
 
 _FINE_CLOCK = _fine_thread_clock()
-_clock = time.thread_time if _FINE_CLOCK else time.perf_counter
+_clock = frame_clock = time.thread_time if _FINE_CLOCK else time.perf_counter
 """This thread's processor time where the system measures it finely (a frame's cost without
 what other programs or threads took meanwhile), else the wall clock."""
 

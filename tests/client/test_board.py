@@ -396,3 +396,50 @@ def test_the_farthest_zoom_shows_the_whole_map_and_no_less():
     assert cam.level < 0
     assert cam.zoom <= whole + 1e-9
     assert cam.zoom * STEP > whole  # one level closer would no longer show it all
+
+
+def _disc(key: str, px: int) -> pygame.Surface:
+    picture = pygame.Surface((px, px), pygame.SRCALPHA)
+    pygame.draw.circle(picture, (200, 40, 40), (px / 2, px / 2), px / 2)
+    return picture
+
+
+def test_each_piece_picture_is_made_once_per_size():
+    from client.board.pieces import PiecePictures
+
+    made: list[tuple[str, int]] = []
+    pictures = PiecePictures(lambda key, px: made.append((key, px)) or _disc(key, px))
+    first = pictures.exact("legion", 20)
+    assert pictures.exact("legion", 20) is first and pictures.drawn("legion", 20) is first
+    pictures.exact("legion", 25)
+    assert made == [("legion", 20), ("legion", 25)]
+
+
+def test_a_piece_not_made_in_time_stands_in_from_the_nearest_size_until_it_is(monkeypatch):
+    """A zoom notch that comes before its pieces were made ahead does not make them all in
+    one frame: past the frame's time for new pictures, a piece is drawn from the nearest
+    size made, scaled to the new size, and exactly once its picture is made."""
+    from client.board import pieces
+
+    pictures = pieces.PiecePictures(_disc)
+    pictures.exact("galley", 20)
+    pictures.exact("galley", 40)
+    monkeypatch.setattr(pieces, "MAKE_BUDGET", 0.0)
+    pieces.begin_frame()
+    stand_in = pictures.drawn("galley", 32)
+    assert stand_in.get_size() == (32, 32) and not pictures.made("galley", 32)
+    assert pictures.stood_in == 1
+    exact = pictures.exact("galley", 32)  # the board's warm job for this level
+    assert pictures.drawn("galley", 32) is exact and stand_in is not exact
+    assert pygame.image.tobytes(exact, "RGBA") == pygame.image.tobytes(_disc("galley", 32), "RGBA")
+
+
+def test_a_frame_with_time_left_makes_the_exact_piece(monkeypatch):
+    from client.board import pieces
+
+    pictures = pieces.PiecePictures(_disc)
+    pictures.exact("galley", 20)
+    monkeypatch.setattr(pieces, "MAKE_BUDGET", 10.0)
+    pieces.begin_frame()
+    pictures.drawn("galley", 32)
+    assert pictures.made("galley", 32) and pictures.stood_in == 0

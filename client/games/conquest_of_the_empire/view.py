@@ -32,6 +32,7 @@ from client import artwork, text
 from client.anim import Tween
 from client.art import conquest_of_the_empire as art
 from client.board import Board
+from client.board.pieces import PiecePictures
 from client.games.base import DrawContext, GameView
 from client.games.conquest_of_the_empire import panels, words
 from client.games.conquest_of_the_empire.layout import Layout, layout
@@ -92,7 +93,13 @@ class ConquestView(GameView):
         self._step = ""
         self._column_sig: tuple[Any, ...] | None = None
         self._column_pic: pygame.Surface | None = None
-        self._stacks: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.stacks: PiecePictures[tuple[Any, ...]] = PiecePictures(self._make_stack)
+        self.discs: PiecePictures[tuple[int | None, int]] = PiecePictures(
+            lambda disc, px: art.influence_disc(disc[0], disc[1], px))
+        self._placed: tuple[object, list[tuple[str, tuple[float, float], tuple[Any, ...]]],
+                            list[tuple[tuple[float, float], list[tuple[int | None, int]]]]
+                            ] | None = None
+        self._area_tip: tuple[tuple[str, str], object, str] | None = None
         self.board.warm_with(self._stack_jobs)  # a zoom step's stacks made ahead
         self.held_unit: str | None = None  # a unit being dragged from the supply tray
         self.plan: list[Action] = []  # the steps a drop still means (`follow_up`)
@@ -290,77 +297,91 @@ class ConquestView(GameView):
         area = self.areas_by_key[key]
         return self.board.to_screen(self.painter.centre(area))
 
-    def _draw_units(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        px = self._chip_px()
-        view_rect = self.board.camera.viewport
+    def _pieces(self) -> tuple[list[tuple[str, tuple[float, float], tuple[Any, ...]]],
+                               list[tuple[tuple[float, float], list[tuple[int | None, int]]]]]:
+        """Where the view's stacks and influence discs stand on the map (world points) and
+        what each shows, listed once per view (a pan or a zoom only places them again)."""
+        placed = self._placed
+        if placed is not None and placed[0] is self.view:
+            return placed[1], placed[2]
+        stacks = []
         for key, per_seat in self.view.get("units", {}).items():
-            if key not in self.areas_by_key or key == self.held:
-                continue
             rows = tuple(
                 (s, tuple((u, int(c[u])) for u in words.UNIT_ORDER if c.get(u)))
                 for s, c in enumerate(per_seat) if c and any(c.values())
             )
-            if not rows:
+            if key in self.areas_by_key and rows:
+                stacks.append((key, self.painter.centre(self.areas_by_key[key]), rows))
+        discs = []
+        neutral = self.view.get("neutral", {})
+        for key, per_seat in self.view.get("influence", {}).items():
+            if key not in self.areas_by_key:
                 continue
-            cx, cy = self._anchor(key)
-            img = self._stack_img(rows, px)
+            tokens: list[tuple[int | None, int]] = [
+                (self.colours[s], n) for s, n in enumerate(per_seat) if n]
+            if neutral.get(key):
+                tokens.append((None, int(neutral[key])))
+            if tokens:
+                cx, cy = self.painter.centre(self.areas_by_key[key])
+                discs.append(((cx - 150, cy - 20), tokens))
+        self._placed = (self.view, stacks, discs)
+        return stacks, discs
+
+    def _draw_units(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        px = self._chip_px()
+        view_rect = self.board.camera.viewport
+        to_screen = self.board.to_screen
+        for key, centre, rows in self._pieces()[0]:
+            if key == self.held:
+                continue
+            cx, cy = to_screen(centre)
+            img = self.stacks.drawn((rows, tuple(self.colours)), px)
             rect = img.get_rect(center=(round(cx), round(cy)))
             if rect.colliderect(view_rect):
                 surface.blit(img, rect)
 
     def _stack_jobs(self, level: int, zoom: float) -> list[Any]:
-        """Making each place's unit picture at a level's chip size (the board runs these a
-        little each frame, so a zoom step does not make them all at once)."""
+        """Making each place's unit picture and influence discs at a level's size (the board
+        runs these a little each frame, so a zoom step does not make them all at once)."""
         px = max(self.s(14), min(self.s(34), round(46 * zoom)))
-        stacks = [rows for rows in (
-            tuple((s, tuple((u, int(c[u])) for u in words.UNIT_ORDER if c.get(u)))
-                  for s, c in enumerate(per_seat) if c and any(c.values()))
-            for per_seat in (self.view or {}).get("units", {}).values()) if rows]
-        chips = sorted({(unit, self.colours[seat], n) for rows in stacks
+        stacks, discs = self._pieces() if self.view else ([], [])
+        colours = tuple(self.colours)
+        # Only what is not made yet: a queue of jobs that do nothing would hold up the rest.
+        todo = sorted({rows for _k, _c, rows in stacks
+                       if not self.stacks.made((rows, colours), px)})
+        chips = sorted({(unit, colours[seat], n) for rows in todo
                         for seat, kinds in rows for unit, n in kinds})
+        disc_px = max(self.s(12), round(px * 0.8))
+        tokens = sorted({token for _at, tokens in discs for token in tokens
+                         if not self.discs.made(token, disc_px)}, key=repr)
         return [*(partial(art.unit_chip, unit, colour, px, n) for unit, colour, n in chips),
-                *(partial(self._stack_img, rows, px) for rows in stacks)]
+                *(partial(self.stacks.exact, (rows, colours), px) for rows in todo),
+                *(partial(self.discs.exact, token, disc_px) for token in tokens)]
 
-    def _stack_img(self, rows: tuple[Any, ...], px: int) -> pygame.Surface:
-        """One place's units as one picture: a row per seat, a chip per unit type (cached,
-        so a crowded map costs a blit per place)."""
-        key = (rows, px, tuple(self.colours))
-        img = self._stacks.get(key)
-        if img is not None:
-            return img
+    def _make_stack(self, piece: tuple[Any, ...], px: int) -> pygame.Surface:
+        """One place's units as one picture: a row per seat, a chip per unit type (so a
+        crowded map costs a blit per place)."""
+        rows, colours = piece
         step = round(px * 1.06)
         width = max(len(kinds) for _s, kinds in rows) * step
         img = pygame.Surface((max(1, width), step * len(rows)), pygame.SRCALPHA)
         for r, (seat, kinds) in enumerate(rows):
             x = (width - step * len(kinds)) / 2
             for unit, n in kinds:
-                img.blit(art.unit_chip(unit, self.colours[seat], px, n), (round(x), r * step))
+                img.blit(art.unit_chip(unit, colours[seat], px, n), (round(x), r * step))
                 x += step
-        if len(self._stacks) > 600:
-            self._stacks.clear()
-        self._stacks[key] = img
         return img
 
     def _draw_influence(self, surface: pygame.Surface) -> None:
         px = max(self.s(12), round(self._chip_px() * 0.8))
-        neutral = self.view.get("neutral", {})
-        for key, per_seat in self.view.get("influence", {}).items():
-            if key not in self.areas_by_key:
-                continue
-            discs: list[tuple[int | None, int]] = [(s, n) for s, n in enumerate(per_seat) if n]
-            if neutral.get(key):
-                discs.append((None, int(neutral[key])))
-            if not discs:
-                continue
-            area = self.areas_by_key[key]
-            cx, cy = self.painter.centre(area)
-            x, y = self.board.to_screen((cx - 150, cy - 20))
-            for k, (seat, n) in enumerate(discs):
-                colour = None if seat is None else self.colours[seat]
-                img = art.influence_disc(colour, n, px)
+        gap = px * 1.05
+        for at, tokens in self._pieces()[1]:
+            x, y = self.board.to_screen(at)
+            for k, token in enumerate(tokens):
+                img = self.discs.drawn(token, px)
                 col, row = divmod(k, 3)
-                surface.blit(img, img.get_rect(center=(round(x - col * px * 1.05),
-                                                       round(y + (row - 1) * px * 1.05))))
+                surface.blit(img, img.get_rect(center=(round(x - col * gap),
+                                                       round(y + (row - 1) * gap))))
 
     def _draw_cities(self, surface: pygame.Surface) -> None:
         px = max(self.s(12), round(self._chip_px() * 0.7))
@@ -696,7 +717,12 @@ class ConquestView(GameView):
                     return words.action_tip(self, action)
             return None
         key = self._key_at(pos)
-        return words.area_tip(self, key) if key else None
+        if not key:
+            return None
+        said = self._area_tip  # the same words while the pointer stays on the place
+        if said is None or said[0] != (key, language()) or said[1] is not self.view:
+            said = self._area_tip = ((key, language()), self.view, words.area_tip(self, key))
+        return said[2]
 
     def _column_tips(self) -> list[tuple[pygame.Rect, str]]:
         if self.lay is None or not self.view:
