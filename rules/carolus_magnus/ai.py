@@ -11,6 +11,7 @@ import math
 import random
 from typing import Any
 
+from rules.carolus_magnus import logic
 from rules.carolus_magnus.actions import (
     ChooseColour,
     LayDisc,
@@ -18,10 +19,18 @@ from rules.carolus_magnus.actions import (
     PlayToCourt,
     PlayToTerritory,
 )
-from rules.carolus_magnus.components import COLOURS, NOBODY, TABLES, sides
+from rules.carolus_magnus.components import NOBODY, TABLES, sides
+from rules.carolus_magnus.game import (
+    CHOOSE,
+    EMPEROR_MOVES,
+    LAY,
+    TO_COURT,
+    TO_TERRITORY,
+    free_discs,
+)
 from rules.carolus_magnus.logic import majority
 from rules.carolus_magnus.state import CarolusState, Phase
-from rules.core import Action, Game, JsonDict, Seat
+from rules.core import Action, Event, Game, JsonDict, Seat
 
 ROLLOUT_DEPTH = 40
 """Actions a rollout plays past the tree before `evaluate` scores it: two or three turns."""
@@ -47,39 +56,65 @@ def _emperor_gain(s: CarolusState, seat: Seat, steps: int) -> float:
 def _court_colour(s: CarolusState, seat: Seat, rng: random.Random) -> int:
     """The reserve colour whose clan this seat is closest to taking or most needs to keep."""
     best, best_score = -1, -math.inf
+    courts = s.courts
+    mine = courts[seat]
+    rivals = [court for q, court in enumerate(courts) if q != seat]
     for c, n in enumerate(s.reserves[seat]):
         if not n:
             continue
-        rival = max(s.courts[q][c] for q in range(s.players) if q != seat)
-        gap = s.courts[seat][c] - rival
-        score = -abs(gap) + rng.random()
+        rival = max([court[c] for court in rivals])
+        score = -abs(mine[c] - rival) + rng.random()
         if score > best_score:
             best, best_score = c, score
     return best
+
+
+_NEAR = range(1, 6)
+"""The stops ahead a rollout's cube goes to: as far as the highest disc reaches."""
 
 
 def rollout_action(
     game: Game[Any], state: CarolusState, seat: Seat, rng: random.Random
 ) -> Action:
     s = state
-    if s.phase is Phase.CUBES:
+    phase = s.phase
+    if phase is Phase.CUBES:
         if rng.random() < COURT_SHARE:
-            return PlayToCourt(COLOURS[_court_colour(s, seat, rng)])
+            return TO_COURT[_court_colour(s, seat, rng)]
         colours = [c for c, n in enumerate(s.reserves[seat]) if n]
-        colour = COLOURS[rng.choice(colours)]
-        near = [s.territories[(s.emperor + k) % len(s.territories)].id for k in range(1, 6)]
-        return PlayToTerritory(colour, rng.choice(near))
-    if s.phase is Phase.EMPEROR:
-        steps = range(1, s.disc_of(seat) + 1)
-        return MoveEmperor(max(steps, key=lambda k: (_emperor_gain(s, seat, k), rng.random())))
-    if s.phase is Phase.OPENING:  # the opening is left to chance in rollouts
-        return rng.choice(game.legal_actions(s, seat))
-    if s.phase in (Phase.CROWNS, Phase.SETUP):
+        by_tile = TO_TERRITORY[rng.choice(colours)]
+        terrs = s.territories
+        k = len(terrs)
+        here = s.emperor
+        near = [terrs[(here + step) % k].tiles[0] for step in _NEAR]
+        return by_tile[rng.choice(near)]
+    if phase is Phase.EMPEROR:
+        best, best_key = 0, (-math.inf, 0.0)
+        for steps in range(1, s.disc_of(seat) + 1):
+            key = (_emperor_gain(s, seat, steps), rng.random())
+            if key > best_key:
+                best, best_key = steps, key
+        return EMPEROR_MOVES[best - 1]
+    if phase is Phase.OPENING:  # the opening is left to chance in rollouts
+        return LAY[rng.choice(free_discs(s, seat))]
+    if phase is Phase.CROWNS or phase is Phase.SETUP:
         options = [c for c, n in enumerate(s.centre) if n]
         mine = s.courts[seat]
-        return ChooseColour(COLOURS[max(options, key=lambda c: (mine[c], rng.random()))])
+        return CHOOSE[max(options, key=lambda c: (mine[c], rng.random()))]
     legal = game.legal_actions(s, seat)
     return legal[0] if len(legal) == 1 else rng.choice(legal)
+
+
+def information_key(game: Game[Any], world: CarolusState, seat: Seat) -> int:
+    """Nothing is hidden and a sampled world differs from the table only in its future
+    dice, so every sampled world shows a seat the same view: one key for them all."""
+    return 0
+
+
+def play(game: Game[Any], state: CarolusState, seat: Seat, action: Action) -> list[Event]:
+    """For the search: a legal action played on a world it owns, in place (see
+    `logic.play`, the same code `apply` runs on its copy)."""
+    return logic.play(state, seat, action)
 
 
 def evaluate(game: Game[Any], state: CarolusState) -> list[float]:
@@ -99,7 +134,7 @@ def evaluate(game: Game[Any], state: CarolusState) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n_sides / 2) for w in win]
 
 
-__all__ = ["ROLLOUT_DEPTH", "evaluate", "rollout_action"]
+__all__ = ["ROLLOUT_DEPTH", "evaluate", "information_key", "play", "rollout_action"]
 
 
 # -- baseline bot for the arena: a plain policy over the seat's view ------------------

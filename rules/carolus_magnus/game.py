@@ -30,7 +30,6 @@ from rules.carolus_magnus.components import (
 from rules.carolus_magnus.state import CarolusState, End, Phase
 from rules.core import (
     Action,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -52,6 +51,26 @@ _EXPECTED = {
     Phase.ROLL: "roll_dice",
     Phase.CROWNS: "choose_colour",
 }
+
+
+# Every action built once: legal lists and the rollout policy hand out these values.
+TO_COURT = tuple(PlayToCourt(colour) for colour in COLOURS)
+TO_TERRITORY = tuple({tile: PlayToTerritory(colour, tile) for tile in ring()} for colour in COLOURS)
+"""Per colour, by territory id (a territory's first tile, any tile of the ring)."""
+EMPEROR_MOVES = tuple(MoveEmperor(k) for k in DISCS)
+"""`EMPEROR_MOVES[k - 1]` moves the Emperor `k` steps."""
+ROLL_DICE = RollDice()
+CHOOSE = tuple(ChooseColour(colour) for colour in COLOURS)
+LAY = {d: LayDisc(d) for d in DISCS}
+
+
+def free_discs(s: CarolusState, seat: Seat) -> list[int]:
+    """The discs `seat` may lay: those nobody laid this round, or any it holds if every
+    one of them is taken (a forced repeat)."""
+    mine = s.discs[seat]
+    taken = {d for _, d in s.laid}
+    free = [d for d in mine if d not in taken]
+    return free or list(mine)
 
 
 class CarolusMagnus(Game[CarolusState]):
@@ -90,33 +109,69 @@ class CarolusMagnus(Game[CarolusState]):
         return () if seat is None else (seat,)
 
     def legal_actions(self, state: CarolusState, seat: Seat) -> list[Action]:
-        if seat != state.active:
+        """Every action of the phase that `_refusal` lets through, listed from shared
+        action values: what filtering the phase's candidates would give, in their order."""
+        s = state
+        if seat != s.active:
             return []
-        return [a for a in self._candidates(state, seat) if self._refusal(state, seat, a) is None]
-
-    def _candidates(self, s: CarolusState, seat: Seat) -> Iterable[Action]:
-        """A small superset of the legal actions in the current phase."""
         phase = s.phase
-        if phase is Phase.OPENING:
-            return [LayDisc(d) for d in s.discs[seat]]
         if phase is Phase.CUBES:
             out: list[Action] = []
+            ids = [t.tiles[0] for t in s.territories]
             for c, n in enumerate(s.reserves[seat]):
                 if n:
-                    colour = COLOURS[c]
-                    out.append(PlayToCourt(colour))
-                    out.extend(PlayToTerritory(colour, t.tiles[0]) for t in s.territories)
+                    out.append(TO_COURT[c])
+                    by_tile = TO_TERRITORY[c]
+                    out.extend([by_tile[i] for i in ids])
             return out
         if phase is Phase.EMPEROR:
-            return [MoveEmperor(k) for k in range(1, s.disc_of(seat) + 1)]
+            return list(EMPEROR_MOVES[: s.disc_of(seat)])
         if phase is Phase.ROLL:
-            return [RollDice()]
-        if phase in (Phase.CROWNS, Phase.SETUP):
-            return [ChooseColour(COLOURS[c]) for c, n in enumerate(s.centre) if n]
+            return [ROLL_DICE]
+        if phase is Phase.CROWNS or phase is Phase.SETUP:
+            return [CHOOSE[c] for c, n in enumerate(s.centre) if n]
+        if phase is Phase.OPENING:
+            return [LAY[d] for d in free_discs(s, seat)]
         return []
 
     def is_legal(self, state: CarolusState, seat: Seat, action: Action) -> bool:
-        return seat == state.active and self._refusal(state, seat, action) is None
+        """Whether `_refusal` lets the active seat play `action`: the frequent kinds
+        answered at once, any other by `_refusal`."""
+        s = state
+        if seat != s.active:
+            return False
+        kind = type(action)
+        if kind is PlayToTerritory or kind is PlayToCourt:
+            assert isinstance(action, PlayToTerritory | PlayToCourt)
+            c = _COLOUR_INDEX.get(action.colour)
+            if s.phase is not Phase.CUBES or c is None or not s.reserves[seat][c]:
+                return False
+            return not isinstance(action, PlayToTerritory) or (
+                s.territory_index(action.territory) >= 0)
+        if kind is MoveEmperor:
+            assert isinstance(action, MoveEmperor)
+            steps = action.steps
+            return (s.phase is Phase.EMPEROR
+                    and not (steps < 0 or steps == 0 or steps > s.disc_of(seat)))
+        if kind is ChooseColour:
+            assert isinstance(action, ChooseColour)
+            c = _COLOUR_INDEX.get(action.colour)
+            return ((s.phase is Phase.CROWNS or s.phase is Phase.SETUP) and c is not None
+                    and s.centre[c] > 0)
+        if kind is RollDice:
+            return s.phase is Phase.ROLL
+        return self._refusal(s, seat, action) is None
+
+    def apply(self, state: CarolusState, seat: Seat, action: Action) -> Transition:
+        """`Game.apply` with its checks in one pass: an action the quick `is_legal`
+        accepts is played at once (the game is not over, the action is of a known kind,
+        and `is_legal` holds only for the seat to act); anything else goes through
+        `Game.apply`, which raises exactly what it always raised."""
+        if state.phase is not Phase.OVER and self._codec.knows(action) and self.is_legal(
+            state, seat, action
+        ):
+            return logic.apply_action(state, seat, action)
+        return super().apply(state, seat, action)
 
     def explain_illegal(self, state: CarolusState, seat: Seat, action: Action) -> IllegalAction:
         if seat != state.active:
@@ -154,24 +209,7 @@ class CarolusMagnus(Game[CarolusState]):
         return IllegalAction("unknown_action", action=repr(a))
 
     def _apply(self, state: CarolusState, seat: Seat, action: Action) -> Transition:
-        s = state.copy()
-        events: list[Event] = []
-        barrier = False
-        if isinstance(action, PlayToCourt):
-            logic.play_to_court(s, seat, _COLOUR_INDEX[action.colour], events)
-        elif isinstance(action, PlayToTerritory):
-            index = s.territory_index(action.territory)
-            logic.play_to_territory(s, seat, _COLOUR_INDEX[action.colour], index, events)
-        elif isinstance(action, MoveEmperor):
-            logic.move_emperor(s, seat, action.steps, events)
-        elif isinstance(action, LayDisc):
-            logic.lay_disc(s, seat, action.disc, events)
-        elif isinstance(action, RollDice):
-            logic.roll_to_refill(s, seat, events)
-            barrier = True
-        elif isinstance(action, ChooseColour):
-            logic.choose_colour(s, seat, _COLOUR_INDEX[action.colour], events)
-        return Transition(s, events, barrier)
+        return logic.apply_action(state, seat, action)
 
     def outcome(self, state: CarolusState) -> Outcome | None:
         if state.phase is not Phase.OVER:

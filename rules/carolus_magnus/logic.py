@@ -6,6 +6,14 @@ Every function here changes the state it is given (a fresh copy made by
 
 from __future__ import annotations
 
+from rules.carolus_magnus.actions import (
+    ChooseColour,
+    LayDisc,
+    MoveEmperor,
+    PlayToCourt,
+    PlayToTerritory,
+    RollDice,
+)
 from rules.carolus_magnus.components import (
     COLOURS,
     CROWN,
@@ -21,7 +29,7 @@ from rules.carolus_magnus.components import (
     sides,
 )
 from rules.carolus_magnus.state import CarolusState, End, Phase, Territory, empty_cubes
-from rules.core import Event, Rng, Seat, event
+from rules.core import Action, Event, Rng, Seat, Transition, event
 
 # -- setting up ---------------------------------------------------------------------------
 
@@ -74,13 +82,46 @@ def new_state(players: int, seed: int, start_player: int, later_is_lower: bool) 
     return s
 
 
+# -- one action -----------------------------------------------------------------------
+
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+
+
+def apply_action(state: CarolusState, seat: Seat, action: Action) -> Transition:
+    """The effect of a legal action, on a copy of the state; rolling dice is the one
+    undo barrier (chance is resolved)."""
+    s = state.copy()
+    events = play(s, seat, action)
+    return Transition(s, events, isinstance(action, RollDice))
+
+
+def play(s: CarolusState, seat: Seat, action: Action) -> list[Event]:
+    """The effect of a legal action (one `legal_actions(s, seat)` lists) on `s` itself;
+    its events. `apply_action` on a copy for everyone; the search on its own worlds."""
+    events: list[Event] = []
+    if isinstance(action, PlayToTerritory):
+        index = s.territory_index(action.territory)
+        play_to_territory(s, seat, COLOUR_INDEX[action.colour], index, events)
+    elif isinstance(action, PlayToCourt):
+        play_to_court(s, seat, COLOUR_INDEX[action.colour], events)
+    elif isinstance(action, MoveEmperor):
+        move_emperor(s, seat, action.steps, events)
+    elif isinstance(action, LayDisc):
+        lay_disc(s, seat, action.disc, events)
+    elif isinstance(action, RollDice):
+        roll_to_refill(s, seat, events)
+    elif isinstance(action, ChooseColour):
+        choose_colour(s, seat, COLOUR_INDEX[action.colour], events)
+    return events
+
+
 # -- cubes and clans ------------------------------------------------------------------
 
 
 def play_to_court(s: CarolusState, seat: Seat, colour: int, events: list[Event]) -> None:
     s.reserves[seat][colour] -= 1
     s.courts[seat][colour] += 1
-    events.append(event("cube_to_court", seat=seat, colour=COLOURS[colour]))
+    events.append({"type": "cube_to_court", "to": "all", "seat": seat, "colour": COLOURS[colour]})
     mine = s.courts[seat][colour]
     if s.control[colour] != seat and all(
         mine > s.courts[q][colour] for q in range(s.players) if q != seat
@@ -98,9 +139,8 @@ def play_to_territory(
     terrs = list(s.territories)
     terrs[index] = terrs[index].with_cube(colour)
     s.territories = tuple(terrs)
-    events.append(
-        event("cube_to_territory", seat=seat, colour=COLOURS[colour], territory=terrs[index].id)
-    )
+    events.append({"type": "cube_to_territory", "to": "all", "seat": seat,
+                   "colour": COLOURS[colour], "territory": terrs[index].tiles[0]})
     cube_played(s)
 
 
@@ -117,11 +157,13 @@ def cube_played(s: CarolusState) -> None:
 def strengths(s: CarolusState, t: Territory) -> list[int]:
     """Per side: paladins there of the colours it controls, plus its castles there."""
     out = [0] * len(s.castles_left)
+    control = s.control
+    teams = s.players == 4  # partners sit opposite: a seat's side is its parity
     for colour, n in enumerate(t.cubes):
         if n:
-            side = s.controlling_side(colour)
-            if side != NOBODY:
-                out[side] += n
+            seat = control[colour]
+            if seat != NOBODY:
+                out[seat % 2 if teams else seat] += n
     if t.owner != NOBODY:
         out[t.owner] += t.castles
     return out
@@ -139,7 +181,8 @@ def majority(s: CarolusState, t: Territory) -> int:
 def move_emperor(s: CarolusState, seat: Seat, steps: int, events: list[Event]) -> None:
     s.emperor = (s.emperor + steps) % len(s.territories)
     here = s.territories[s.emperor]
-    events.append(event("emperor_moved", seat=seat, steps=steps, territory=here.id))
+    events.append({"type": "emperor_moved", "to": "all", "seat": seat, "steps": steps,
+                   "territory": here.tiles[0]})
     resolve_castles(s, events)
     if s.end is None:
         if s.cubes_played:
@@ -154,7 +197,8 @@ def resolve_castles(s: CarolusState, events: list[Event]) -> None:
     power = strengths(s, here)
     winner = majority(s, here)
     if winner == NOBODY or winner == here.owner:
-        events.append(event("no_change", territory=here.id, strengths=power))
+        events.append({"type": "no_change", "to": "all", "territory": here.tiles[0],
+                       "strengths": power})
         return
     if here.owner == NOBODY:
         placed = 1
@@ -213,7 +257,8 @@ def roll_dice(s: CarolusState, seat: Seat, dice: int, events: list[Event]) -> in
     """Roll `dice` clan dice for `seat`, take the colours rolled; return the crowns to choose."""
     faces = tuple(s.rng.below(len(FACES)) for _ in range(dice))
     s.dice = faces
-    events.append(event("dice_rolled", seat=seat, dice=[FACES[f] for f in faces]))
+    events.append({"type": "dice_rolled", "to": "all", "seat": seat,
+                   "dice": [FACES[f] for f in faces]})
     crowns = 0
     for face in faces:
         if face == CROWN:
@@ -246,7 +291,7 @@ def return_colour(s: CarolusState, colour: int, events: list[Event]) -> None:
 def take_cube(s: CarolusState, seat: Seat, colour: int, events: list[Event]) -> None:
     s.centre[colour] -= 1
     s.reserves[seat][colour] += 1
-    events.append(event("cube_taken", seat=seat, colour=COLOURS[colour]))
+    events.append({"type": "cube_taken", "to": "all", "seat": seat, "colour": COLOURS[colour]})
 
 
 def choose_colour(s: CarolusState, seat: Seat, colour: int, events: list[Event]) -> None:
@@ -288,7 +333,7 @@ def start_round(s: CarolusState, events: list[Event]) -> None:
 def lay_disc(s: CarolusState, seat: Seat, disc: int, events: list[Event]) -> None:
     s.discs[seat] = tuple(d for d in s.discs[seat] if d != disc)
     s.laid = (*s.laid, (seat, disc))
-    events.append(event("disc_laid", seat=seat, disc=disc))
+    events.append({"type": "disc_laid", "to": "all", "seat": seat, "disc": disc})
     if len(s.laid) < s.players:
         return
     # Lowest disc first; of equal discs (forced repeats) the earlier laid is lower,
@@ -307,7 +352,8 @@ def start_turn(s: CarolusState, events: list[Event]) -> None:
     s.cubes_played = 0
     s.dice = ()
     s.phase = Phase.CUBES if s.cubes_left else Phase.EMPEROR
-    events.append(event("turn_started", seat=seat, cubes=s.cubes_left, steps=s.disc_of(seat)))
+    events.append({"type": "turn_started", "to": "all", "seat": seat, "cubes": s.cubes_left,
+                   "steps": s.disc_of(seat)})
 
 
 def settled(s: CarolusState) -> bool:
