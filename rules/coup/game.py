@@ -46,6 +46,11 @@ from rules.coup.components import (
 )
 from rules.coup.state import NOBODY, CoupState, Phase
 
+# The phases as module constants: reading `Phase.ACTION` costs an enum lookup each time.
+_PICKING, _ACTING, _CHALLENGING, _PROVING = (
+    Phase.PICK, Phase.ACTION, Phase.CHALLENGE, Phase.PROVE)
+_BLOCKING, _LOSING, _EXCHANGING, _OVER = Phase.BLOCK, Phase.LOSE, Phase.EXCHANGE, Phase.OVER
+
 
 class Coup(Game[CoupState]):
     info = GameInfo(
@@ -74,15 +79,15 @@ class Coup(Game[CoupState]):
     # -- playing ---------------------------------------------------------
     def to_act(self, state: CoupState) -> tuple[Seat, ...]:
         phase = state.phase  # `state.awaiting`, spelt out: the search asks at every move
-        if phase is Phase.ACTION or phase is Phase.EXCHANGE:
+        if phase is _ACTING or phase is _EXCHANGING:
             return (state.actor,)
-        if phase is Phase.CHALLENGE or phase is Phase.BLOCK:
+        if phase is _CHALLENGING or phase is _BLOCKING:
             return (state.window[state.window_pos],)
-        if phase is Phase.PROVE:
+        if phase is _PROVING:
             return (state.claimant,)
-        if phase is Phase.LOSE:
+        if phase is _LOSING:
             return (state.loser,)
-        if phase is Phase.PICK:
+        if phase is _PICKING:
             return tuple([q for q in range(state.players) if state.picks[q] is None])
         return ()
 
@@ -98,18 +103,17 @@ class Coup(Game[CoupState]):
         return logic.apply_action(state, seat, action)
 
     def apply(self, state: CoupState, seat: Seat, action: Action) -> Transition:
-        """`Game.apply` with its checks in one pass: an action the game's quick `is_legal`
-        accepts is played at once (the game is not over, the action is of a known kind,
-        and `is_legal` holds only for a seat in `to_act`); anything else goes through
-        `Game.apply`, which raises exactly what it always raised."""
-        if state.phase is not Phase.OVER and self._codec.knows(action) and logic.is_legal(
-            state, seat, action
-        ):
-            return logic.apply_action(state, seat, action)
+        """`Game.apply` with its checks in one pass: an action of a known kind (exactly
+        one of `action_types`, as the codec knows them) that the game's quick `is_legal`
+        accepts is played at once (`is_legal` holds only while the game is not over and
+        for a seat in `to_act`); anything else goes through `Game.apply`, which raises
+        exactly what it always raised."""
+        if type(action) in _KINDS and is_legal(state, seat, action):
+            return apply_action(state, seat, action)
         return super().apply(state, seat, action)
 
     def outcome(self, state: CoupState) -> Outcome | None:
-        if state.phase is not Phase.OVER:
+        if state.phase is not _OVER:
             return None
         # Rank by survival: the winner, then the last eliminated, and so on.
         scores = [0.0] * state.players
@@ -192,7 +196,7 @@ def public_and_own(game: Coup, s: CoupState, seat: Seat | None) -> JsonDict:
 
 def _pending(s: CoupState) -> JsonDict | None:
     """The action under way and the window or choice the table is waiting for."""
-    if s.phase in (Phase.PICK, Phase.OVER):
+    if s.phase in (_PICKING, _OVER):
         return None
 
     def who(q: Seat) -> Seat | None:
@@ -208,8 +212,8 @@ def _pending(s: CoupState) -> JsonDict | None:
         "challenger": who(s.challenger),
         "window": list(s.window),
         "awaiting": who(s.awaiting),
-        "loser": who(s.loser) if s.phase is Phase.LOSE else None,
-        "loss_reason": s.loss_reason if s.phase is Phase.LOSE else None,
+        "loser": who(s.loser) if s.phase is _LOSING else None,
+        "loss_reason": s.loss_reason if s.phase is _LOSING else None,
         "returns_left": s.returns_left,
     }
 
@@ -219,9 +223,9 @@ def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
     world = s.copy()
     deal = rng  # the search's own generator deals (Python's shuffle is the quicker)
     world.rng = Rng(rng.getrandbits(64))
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         return world
-    if s.phase is Phase.PICK:
+    if s.phase is _PICKING:
         return _picking_world(s, seat, deal, world)
     seen = dict.fromkeys(CHARACTERS, 0)
     for card in s.hidden[seat]:
@@ -311,5 +315,8 @@ def _picking_world(
     world.court = court
     return world
 
+
+_KINDS = frozenset(Coup.action_types)
+is_legal, apply_action = logic.is_legal, logic.apply_action
 
 GAME = Coup()

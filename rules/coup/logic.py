@@ -2,7 +2,9 @@
 turn unfolds (claims, windows, challenges, blocks, losses and their effects).
 
 The effect functions change the state they are given (a fresh copy made by
-`apply_action`) and append the events they cause.
+`apply_action`) and append the events they cause. They replace every list they
+change rather than change it in place (as they replace the tuples), so that copy
+shares all of its parts with the state it was made from.
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ from rules.coup.components import (
 )
 from rules.coup.state import NOBODY, CoupState, Next, Phase
 
+# The phases as module constants: reading `Phase.ACTION` costs an enum lookup each time.
+_PICKING, _ACTING, _CHALLENGING, _PROVING = (
+    Phase.PICK, Phase.ACTION, Phase.CHALLENGE, Phase.PROVE)
+_BLOCKING, _LOSING, _EXCHANGING, _OVER = Phase.BLOCK, Phase.LOSE, Phase.EXCHANGE, Phase.OVER
+
 # -- small tuple edits (the state's records are tuples: a copy shares them) ---------
 
 
@@ -66,13 +73,15 @@ def take_from_treasury(s: CoupState, seat: Seat, amount: int, ev: list[Event]) -
     """Income, aid and tax take what the treasury holds, up to `amount`."""
     got = min(amount, s.treasury)
     s.treasury -= got
-    s.coins[seat] += got
+    s.coins = coins = s.coins[:]
+    coins[seat] += got
     ev.append({"type": "coins", "to": "all", "source": "treasury", "dest": seat,
                "amount": got, "wanted": amount})
 
 
 def pay_treasury(s: CoupState, seat: Seat, amount: int, ev: list[Event]) -> None:
-    s.coins[seat] -= amount
+    s.coins = coins = s.coins[:]
+    coins[seat] -= amount
     s.treasury += amount
     ev.append({"type": "coins", "to": "all", "source": seat, "dest": "treasury",
                "amount": amount, "wanted": amount})
@@ -112,7 +121,7 @@ def open_challenge_window(s: CoupState, claimant: Seat, claim: Character, ev: li
     s.challenger = NOBODY
     s.window = s.others_after(claimant)
     s.window_pos = 0
-    s.phase = Phase.CHALLENGE
+    s.phase = _CHALLENGING
     ev.append({"type": "challenge_window", "to": "all", "claimant": claimant,
                "character": claim, "order": list(s.window)})
 
@@ -123,7 +132,7 @@ def open_block_window(s: CoupState, ev: list[Event]) -> None:
     s.window_pos = 0
     s.claimant = NOBODY
     s.claim = None
-    s.phase = Phase.BLOCK
+    s.phase = _BLOCKING
     ev.append({"type": "block_window", "to": "all", "action": s.action,
                "characters": list(BLOCKERS[s.action]), "order": list(s.window)})
 
@@ -149,7 +158,7 @@ def challenge(s: CoupState, seat: Seat, ev: list[Event]) -> None:
     """The first challenge closes the window; the claimant must prove the claim."""
     s.challenger = seat
     s.challenges = _put(s.challenges, seat, s.challenges[seat] + 1)
-    s.phase = Phase.PROVE
+    s.phase = _PROVING
     ev.append({"type": "challenged", "to": "all", "seat": seat, "claimant": s.claimant,
                "character": s.claim})
 
@@ -161,10 +170,11 @@ def reveal(s: CoupState, ev: list[Event]) -> None:
     assert card is not None
     ev.append({"type": "revealed", "to": "all", "seat": seat, "character": card,
                "challenger": s.challenger})
-    s.court.append(card)
-    s.rng.shuffle(s.court)
-    new = s.court.pop()
-    s.hidden[seat] = (*_without(s.hidden[seat], card), new)
+    s.court = court = [*s.court, card]
+    _shuffle(s, court)
+    new = court.pop()
+    s.hidden = hidden = s.hidden[:]
+    hidden[seat] = (*_without(hidden[seat], card), new)
     # The claim proved, the card is gone: the others learn nothing more of this hand
     # from its past claims. Only the claimant can follow the court through the shuffle.
     s.shown = _put(s.shown, seat, s.shown[seat] + 1)
@@ -194,7 +204,8 @@ def concede(s: CoupState, ev: list[Event]) -> None:
     if cost:
         # A failed action costs nothing: the coins paid on declaring come back.
         s.treasury -= cost
-        s.coins[seat] += cost
+        s.coins = coins = s.coins[:]
+        coins[seat] += cost
         ev.append({"type": "coins", "to": "all", "source": "treasury", "dest": seat,
                    "amount": cost, "wanted": cost})
     lose_influence(s, seat, Next.ACTION_FAILS, "challenge", ev)
@@ -228,7 +239,7 @@ def lose_influence(s: CoupState, seat: Seat, after: Next, reason: str, ev: list[
         turn_up(s, seat, s.hidden[seat][0], reason, ev)
         proceed(s, after, ev)
     else:
-        s.phase = Phase.LOSE
+        s.phase = _LOSING
         s.loser = seat
         s.after = after
         s.loss_reason = reason
@@ -238,7 +249,7 @@ def lose_influence(s: CoupState, seat: Seat, after: Next, reason: str, ev: list[
 def chosen_loss(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> None:
     """The seat asked in LOSE turns `card` up; the pending loss is cleared, then play goes on."""
     after, reason = s.after, s.loss_reason
-    s.phase = Phase.ACTION  # leave LOSE; `proceed` sets the next phase
+    s.phase = _ACTING  # leave LOSE; `proceed` sets the next phase
     s.loser = NOBODY
     s.after = Next.END_TURN
     s.loss_reason = ""
@@ -248,29 +259,31 @@ def chosen_loss(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> N
 
 def turn_up(s: CoupState, seat: Seat, card: Character, reason: str, ev: list[Event]) -> None:
     """One influence lost; with none left the seat is out and its coins go to the treasury."""
-    hand = s.hidden[seat] = _without(s.hidden[seat], card)
-    s.revealed[seat] = (*s.revealed[seat], card)
+    s.hidden = hidden = s.hidden[:]
+    hand = hidden[seat] = _without(hidden[seat], card)
+    s.revealed = revealed = s.revealed[:]
+    revealed[seat] = (*revealed[seat], card)
     if card in s.claimed[seat]:  # the claims of it are explained by the card now face up
         s.claimed = _put(s.claimed, seat, tuple([c for c in s.claimed[seat] if c != card]))
     ev.append({"type": "influence_lost", "to": "all", "seat": seat, "character": card,
                "reason": reason})
     if hand:
         return
-    coins = s.coins[seat]
-    s.coins[seat] = 0
-    s.treasury += coins
+    s.coins = coins = s.coins[:]
+    returned, coins[seat] = coins[seat], 0
+    s.treasury += returned
     s.out = (*s.out, seat)
-    ev.append({"type": "eliminated", "to": "all", "seat": seat, "coins_returned": coins})
+    ev.append({"type": "eliminated", "to": "all", "seat": seat, "coins_returned": returned})
     living = [q for q in range(s.players) if len(s.revealed[q]) < 2]
     if len(living) == 1:
-        s.phase = Phase.OVER
+        s.phase = _OVER
         ev.append({"type": "game_over", "to": "all", "winner": living[0],
                    "eliminated": list(s.out)})
 
 
 def proceed(s: CoupState, after: Next, ev: list[Event]) -> None:
     """Carry on once a loss is settled (unless it ended the game)."""
-    if s.phase is Phase.OVER:
+    if s.phase is _OVER:
         return
     if after is Next.CLAIM_STANDS:
         claim_stands(s, ev)
@@ -313,9 +326,10 @@ def resolve(s: CoupState, ev: list[Event]) -> None:
     elif kind == "tax":
         take_from_treasury(s, actor, 3, ev)
     elif kind == "steal":
-        amount = min(2, s.coins[target])
-        s.coins[target] -= amount
-        s.coins[actor] += amount
+        s.coins = coins = s.coins[:]
+        amount = min(2, coins[target])
+        coins[target] -= amount
+        coins[actor] += amount
         ev.append({"type": "coins", "to": "all", "source": target, "dest": actor,
                    "amount": amount, "wanted": 2})
     elif kind == "assassinate":
@@ -330,12 +344,13 @@ def resolve(s: CoupState, ev: list[Event]) -> None:
 def start_exchange(s: CoupState, ev: list[Event]) -> None:
     """Draw 2 cards from the court into the actor's hand; 2 must go back."""
     actor = s.actor
-    court = s.court
+    s.court = court = s.court[:]
     drawn = tuple([court.pop() for _ in range(min(2, len(court)))])
-    s.hidden[actor] = (*s.hidden[actor], *drawn)
+    s.hidden = hidden = s.hidden[:]
+    hidden[actor] = (*hidden[actor], *drawn)
     _court_drawn(s, actor, drawn, ())
     s.returns_left = len(drawn)
-    s.phase = Phase.EXCHANGE
+    s.phase = _EXCHANGING
     ev.append({"type": "exchange_drew", "to": "all", "seat": actor, "count": len(drawn),
                "court": len(court)})
     ev.append({"type": "exchange_cards", "to": [actor], "seat": actor, "drawn": list(drawn)})
@@ -343,8 +358,9 @@ def start_exchange(s: CoupState, ev: list[Event]) -> None:
 
 def return_card(s: CoupState, card: Character, ev: list[Event]) -> None:
     actor = s.actor
-    s.hidden[actor] = _without(s.hidden[actor], card)
-    s.court.append(card)
+    s.hidden = hidden = s.hidden[:]
+    hidden[actor] = _without(hidden[actor], card)
+    s.court = [*s.court, card]
     s.court_known = _put(s.court_known, actor, (*s.court_known[actor], card))
     s.returns_left -= 1
     ev.append({"type": "card_returned", "to": "all", "seat": actor, "court": len(s.court)})
@@ -353,9 +369,16 @@ def return_card(s: CoupState, card: Character, ev: list[Event]) -> None:
         s.redrawn = _put(s.redrawn, actor, True)
         s.claimed = _put(s.claimed, actor, ())
         s.passed = _put(s.passed, actor, ())
-        s.rng.shuffle(s.court)
+        _shuffle(s, s.court)
         ev.append({"type": "court_shuffled", "to": "all", "court": len(s.court)})
         end_turn(s, ev)
+
+
+def _shuffle(s: CoupState, court: list[Character]) -> None:
+    """Shuffle the court (a list `s` owns) with the table's generator, replaced rather
+    than changed: a state `apply_action` copied shares the old one."""
+    s.rng = rng = Rng(s.rng.state)
+    rng.shuffle(court)
 
 
 def _court_drawn(
@@ -387,7 +410,7 @@ def end_turn(s: CoupState, ev: list[Event]) -> None:
         if len(revealed[q]) < 2:
             break
     s.actor = q
-    s.phase = Phase.ACTION
+    s.phase = _ACTING
     s.turns += 1
     coins = s.coins[q]
     ev.append({"type": "turn", "to": "all", "seat": q, "coins": coins, "must_coup": coins >= 10})
@@ -399,14 +422,14 @@ _BARRIER_EVENTS = frozenset(
     {"revealed", "drew_card", "influence_lost", "exchange_cards", "court_shuffled", "dealt"}
 )
 _WINDOW_PHASES = {
-    Phase.CHALLENGE: ("challenge", "allow"),
-    Phase.BLOCK: ("block", "no_block"),
-    Phase.PROVE: ("reveal", "concede"),
-    Phase.LOSE: ("lose_influence",),
-    Phase.EXCHANGE: ("return_card",),
-    Phase.PICK: ("pick_card",),
-    Phase.ACTION: tuple(a.TYPE for a in TURN_ACTIONS),
-    Phase.OVER: (),
+    _CHALLENGING: ("challenge", "allow"),
+    _BLOCKING: ("block", "no_block"),
+    _PROVING: ("reveal", "concede"),
+    _LOSING: ("lose_influence",),
+    _EXCHANGING: ("return_card",),
+    _PICKING: ("pick_card",),
+    _ACTING: tuple(a.TYPE for a in TURN_ACTIONS),
+    _OVER: (),
 }
 _ACTION_PHASE = {t: p for p, types in _WINDOW_PHASES.items() for t in types}
 
@@ -431,7 +454,7 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
         revealed=[() for _ in range(players)],
         court=[],
         picks=(None,) * players,
-        phase=Phase.PICK if variant else Phase.ACTION,
+        phase=_PICKING if variant else _ACTING,
         actor=start,
         action="",
         target=NOBODY,
@@ -475,20 +498,20 @@ def new_state(players: int, seed: int, options: dict[str, Any]) -> CoupState:
 def legal_actions(state: CoupState, seat: Seat) -> list[Action]:
     """Every action `seat` may take now."""
     phase = state.phase
-    if phase is Phase.PICK:
+    if phase is _PICKING:
         waiting = 0 <= seat < state.players and state.picks[seat] is None
         return list(_PICKS) if waiting else []
     if seat != state.awaiting:
         return []
-    if phase is Phase.ACTION:
+    if phase is _ACTING:
         return _turn_actions(state, seat)
-    if phase is Phase.CHALLENGE:
+    if phase is _CHALLENGING:
         return [_CHALLENGE, _ALLOW]
-    if phase is Phase.BLOCK:
+    if phase is _BLOCKING:
         return [*_BLOCKS[state.action], _NO_BLOCK]
-    if phase is Phase.PROVE:
+    if phase is _PROVING:
         return [_REVEAL, _CONCEDE] if state.claim in state.hidden[seat] else [_CONCEDE]
-    if phase is Phase.LOSE:
+    if phase is _LOSING:
         return [_LOSE[c] for c in _distinct(state.hidden[seat])]
     return [_RETURN[c] for c in _distinct(state.hidden[seat])]
 
@@ -498,23 +521,23 @@ def is_legal(state: CoupState, seat: Seat, action: Action) -> bool:
     (the actor's turn, the only long list, checks coins and target one by one)."""
     phase = state.phase
     kind = type(action)
-    if phase is Phase.PICK:
+    if phase is _PICKING:
         return (kind is PickCard and 0 <= seat < state.players and state.picks[seat] is None
                 and action in _PICKS)
     # Each phase asks the seat `state.awaiting` names.
-    if phase is Phase.CHALLENGE:
+    if phase is _CHALLENGING:
         return (kind is Challenge or kind is Allow) and seat == state.window[state.window_pos]
-    if phase is Phase.BLOCK:
+    if phase is _BLOCKING:
         return seat == state.window[state.window_pos] and (
             kind is NoBlock or (kind is Block and action in _BLOCKS[state.action]))
-    if phase is Phase.PROVE:
+    if phase is _PROVING:
         return seat == state.claimant and (
             kind is Concede or (kind is Reveal and state.claim in state.hidden[seat]))
-    if phase is Phase.LOSE:
+    if phase is _LOSING:
         return kind is LoseInfluence and seat == state.loser and _holds(state, seat, action)
-    if phase is Phase.EXCHANGE:
+    if phase is _EXCHANGING:
         return kind is ReturnCard and seat == state.actor and _holds(state, seat, action)
-    if phase is not Phase.ACTION or seat != state.actor:
+    if phase is not _ACTING or seat != state.actor:
         return False
     coins = state.coins[seat]
     if kind is LaunchCoup:
@@ -561,7 +584,7 @@ def refusal(state: CoupState, seat: Seat, action: Action) -> IllegalAction | Non
     kind = action.TYPE
     if _ACTION_PHASE[kind] is not state.phase:
         return IllegalAction("wrong_window", action=kind, window=state.phase.value)
-    if state.phase is Phase.ACTION:
+    if state.phase is _ACTING:
         return _explain_turn_action(state, seat, action)
     if isinstance(action, Block):
         return IllegalAction(
@@ -580,15 +603,26 @@ def refusal(state: CoupState, seat: Seat, action: Action) -> IllegalAction | Non
 
 
 def apply_action(state: CoupState, seat: Seat, action: Action) -> Transition:
-    """The effect of a legal action, on a copy of the state."""
-    s = state.copy()
+    """The effect of a legal action, on a copy of the state.
+
+    The copy shares every part with `state`: a move replaces the lists it changes
+    (coins, hands, face-up cards, the court) and the generator it shuffles with, as it
+    does the tuples, and never changes them in place, so `state` stays as it was."""
+    fields = state.__dict__.copy()
+    s = _new_state(CoupState)
+    s.__dict__ = fields
     ev = play(s, seat, action)
     barrier = False
     for e in ev:
         if e["type"] in _BARRIER_EVENTS:
             barrier = True
             break
-    return Transition(s, ev, barrier)
+    return _transition(Transition, (s, ev, barrier))
+
+
+_new_state = object.__new__
+_transition = tuple.__new__
+"""`Transition(...)` without the named tuple's own `__new__` in between."""
 
 
 def play(s: CoupState, seat: Seat, action: Action) -> list[Event]:
@@ -627,11 +661,25 @@ def _distinct(cards: tuple[Character, ...]) -> tuple[Character, ...] | dict[Char
 
 
 def _turn_actions(s: CoupState, seat: Seat) -> list[Action]:
-    """What the actor may declare: only a coup at 10+ coins; costs must be affordable."""
+    """What the actor may declare: only a coup at 10+ coins; costs must be affordable.
+    The menu depends only on the seat, its coins up to 10 and who is still in (the
+    face-up cards per seat), so each is built once and kept."""
     coins = s.coins[seat]
-    targets = s.others_after(seat)
+    key = (seat, coins if coins < FORCED_COUP_COINS else FORCED_COUP_COINS,
+           tuple(map(len, s.revealed)))
+    menu = _TURN_MENUS.get(key)
+    if menu is None:
+        menu = _TURN_MENUS[key] = _turn_menu(coins, s.others_after(seat))
+    return list(menu)
+
+
+_TURN_MENUS: dict[tuple[Seat, int, tuple[int, ...]], tuple[Action, ...]] = {}
+"""`_turn_actions`' menus (at most 6 seats x 11 coin counts x 3^6 tables of face-up cards)."""
+
+
+def _turn_menu(coins: int, targets: tuple[Seat, ...]) -> tuple[Action, ...]:
     if coins >= FORCED_COUP_COINS:
-        return [_COUPS[t] for t in targets]
+        return tuple([_COUPS[t] for t in targets])
     out: list[Action] = [_INCOME, _FOREIGN_AID]
     if coins >= COUP_COST:
         out += [_COUPS[t] for t in targets]
@@ -640,7 +688,7 @@ def _turn_actions(s: CoupState, seat: Seat) -> list[Action]:
         out += [_ASSASSINATIONS[t] for t in targets]
     out += [_STEALS[t] for t in targets]
     out.append(_EXCHANGE)
-    return out
+    return tuple(out)
 
 
 def _explain_turn_action(s: CoupState, seat: Seat, action: Action) -> IllegalAction:
@@ -663,15 +711,17 @@ def _explain_turn_action(s: CoupState, seat: Seat, action: Action) -> IllegalAct
 def _pick(s: CoupState, seat: Seat, card: Character, ev: list[Event]) -> None:
     """Two-player variant: keep a card of your own set; once both have, deal from the court."""
     s.picks = _put(s.picks, seat, card)
-    s.hidden[seat] = (*s.hidden[seat], card)
+    s.hidden = hidden = s.hidden[:]
+    hidden[seat] = (*hidden[seat], card)
     ev.append({"type": "picked", "to": "all", "seat": seat})
     ev.append({"type": "picked_card", "to": [seat], "seat": seat, "character": card})
     if None in s.picks:
         return
+    s.court = court = s.court[:]
     for q in range(s.players):
-        dealt = s.court.pop()
-        s.hidden[q] = (*s.hidden[q], dealt)
+        dealt = court.pop()
+        hidden[q] = (*hidden[q], dealt)
         ev.append({"type": "dealt", "to": [q], "seat": q, "character": dealt})
-    s.phase = Phase.ACTION
+    s.phase = _ACTING
     ev.append({"type": "turn", "to": "all", "seat": s.actor, "coins": s.coins[s.actor],
                "must_coup": False})

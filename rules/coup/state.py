@@ -26,6 +26,12 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+# The phases as module constants: reading `Phase.ACTION` costs an enum lookup each time.
+_PICKING, _ACTING, _CHALLENGING, _PROVING = (
+    Phase.PICK, Phase.ACTION, Phase.CHALLENGE, Phase.PROVE)
+_BLOCKING, _LOSING, _EXCHANGING, _OVER = Phase.BLOCK, Phase.LOSE, Phase.EXCHANGE, Phase.OVER
+
+
 class Next(enum.Enum):
     """What happens once a pending influence has been lost."""
 
@@ -40,9 +46,10 @@ class Next(enum.Enum):
 class CoupState:
     """The whole table, hidden cards and court order included; `view` decides who sees what.
 
-    Cheap to copy: what changes on most moves is in a few lists (`coins`, `court`, and
-    the outer lists of `hidden` and `revealed`), copied by `copy`; every other part is
-    an immutable tuple that a move replaces rather than changes, so copies share it.
+    Cheap to copy: a move (`logic.play`) replaces the lists it changes (`coins`, `court`,
+    and the outer lists of `hidden` and `revealed`) and the generator, as it replaces the
+    tuples, so `apply`'s copy shares every part; `copy` copies the lists, for code that
+    changes a state in place (sampled worlds, tests setting up a table).
     """
 
     players: int
@@ -111,7 +118,7 @@ class CoupState:
     def influence(self, seat: Seat) -> int:
         """Face-down cards that count as influence (drawn exchange cards do not)."""
         n = len(self.hidden[seat])
-        if self.phase is Phase.EXCHANGE and seat == self.actor:
+        if self.phase is _EXCHANGING and seat == self.actor:
             n -= self.returns_left
         return n
 
@@ -124,12 +131,12 @@ class CoupState:
     def awaiting(self) -> Seat:
         """The one seat whose answer the game waits for (NOBODY in PICK and OVER)."""
         phase = self.phase
-        if phase is Phase.CHALLENGE or phase is Phase.BLOCK:
+        if phase is _CHALLENGING or phase is _BLOCKING:
             return self.window[self.window_pos]
-        if phase is Phase.PROVE:
+        if phase is _PROVING:
             return self.claimant
-        if phase is Phase.LOSE:
+        if phase is _LOSING:
             return self.loser
-        if phase is Phase.ACTION or phase is Phase.EXCHANGE:
+        if phase is _ACTING or phase is _EXCHANGING:
             return self.actor
         return NOBODY
