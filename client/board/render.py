@@ -7,7 +7,9 @@ first the pictures the view draws over the map at this level and the next ones
 (`MapPainter.warm_jobs`), then the chunks, each a painter's step (a layer) at a time, a
 half-painted chunk resumed on the next frame. A frame's share is what the rest of the
 frame leaves of `FRAME_TARGET` (measured on this thread's clock over the last frames)
-while the camera moves, more once it rests; with the view ready and the camera still,
+while the camera moves, more once it rests; a step or job expected (from what the same
+kind cost before) not to fit waits for a frame with room, unless it is small or has
+waited long; with the view ready and the camera still,
 a ring round the view and the levels next to it are made ahead. Until the chunks in view
 are ready, and while the camera eases between levels, the frame shows the last sharp
 frame scaled (crisp at once), over a small whole-map picture scaled (only where the
@@ -33,11 +35,19 @@ BASE_SIDE = 1024
 """The whole-map fallback picture's longest side, in pixels."""
 LEVELS_KEPT = 5
 SPRITE_BUDGET = 0.0015
-FRAME_TARGET = 0.0034
+FRAME_TARGET = 0.0029
 """Seconds of the main thread's time a whole frame should stay within, painting included:
-the painting of a frame gets what the rest of the last frames left of it."""
+the painting of a frame gets what the rest of the last frames left of it (a little under
+the 4 ms a moving map's frame may take at the 95th percentile, for what the estimates of
+the work's cost miss)."""
 MIN_WORK = 0.0003
 """Painting a frame gets at least this much, however busy the rest of the frame is."""
+SMALL_WORK = 0.0005
+"""A unit of work (a painter's step, a warm job) expected to take at most this long is
+done even in a frame with no time left, so the map always gets on a little..."""
+STARVED_FRAMES = 20
+"""... and a longer one waits for a frame with room for it, for at most this many frames
+(then it is done anyway, so a long gesture still sees the map sharpen)."""
 FRAME_HISTORY = 8
 """The painting budget follows the costliest of this many last frames."""
 REST_TIME = 0.3
@@ -70,6 +80,7 @@ class _Job:
     key: tuple[int, int]
     surface: pygame.Surface
     steps: Iterator[None]
+    done: int = 0  # steps taken so far
 
 
 class MapRenderer:
@@ -98,6 +109,7 @@ class MapRenderer:
         self._pieces_level: int | None = None
         self._job: _Job | None = None
         self._first = True  # no work done yet this frame
+        self._starved = STARVED_FRAMES  # frames in a row that did no work
         self._mark: float | None = None  # the clock when the last frame's preparing began
         self._worked = 0.0  # how long the last frame's preparing took
         self._others: deque[float] = deque(maxlen=FRAME_HISTORY)
@@ -210,17 +222,24 @@ class MapRenderer:
             return cap
         return min(cap, max(MIN_WORK, FRAME_TARGET - max(self._others)))
 
-    def _may(self, kind: str, start: float, budget: float | None, first: bool) -> bool:
-        """Whether one more unit of work of `kind` fits in what is left of `budget`: the
-        first of a frame always (so the map always gets on, a step a frame at least), the
-        next ones only if their expected cost fits too."""
-        if budget is None or first:
+    def _may(self, kinds: tuple[str, ...], start: float, budget: float | None,
+             first: bool) -> bool:
+        """Whether one more unit of work fits in what is left of `budget`, by the cost of the
+        first of `kinds` (most particular first) done before. The first of a frame also when
+        it is small (`SMALL_WORK`), the work has waited `STARVED_FRAMES` already, or the
+        camera rests."""
+        if budget is None:
             return True
-        return _clock() - start + self._cost.get(kind, 0.0) <= budget
+        expected = next((self._cost[k] for k in kinds if k in self._cost), 0.0)
+        if _clock() - start + expected <= budget:
+            return True
+        return first and (expected <= SMALL_WORK or self._starved >= STARVED_FRAMES
+                          or self._rested >= REST_TIME)
 
-    def _note(self, kind: str, took: float) -> None:
-        before = self._cost.get(kind)
-        self._cost[kind] = took if before is None else 0.7 * before + 0.3 * took
+    def _note(self, kinds: tuple[str, ...], took: float) -> None:
+        for kind in kinds:
+            before = self._cost.get(kind)
+            self._cost[kind] = took if before is None else 0.7 * before + 0.3 * took
 
     def _warm_queue(self, camera: Camera, level: int) -> deque[Callable[[], object]]:
         queue = self._warm_todo.get(level)
@@ -242,14 +261,16 @@ class MapRenderer:
         self._pieces_todo.clear()
 
     def _run(self, queue: deque[Callable[[], object]], start: float,
-             budget: float | None) -> bool:
-        """Run warm jobs from `queue` while `budget` lasts; True once it is empty."""
+             budget: float | None, kind: str) -> bool:
+        """Run warm jobs from `queue` while `budget` lasts; True once it is empty. `kind`
+        names the jobs (whose, at which level) for the estimate of their cost."""
+        kinds = (kind, "warm")
         while queue:
-            if not self._may("warm", start, budget, self._first):
+            if not self._may(kinds, start, budget, self._first):
                 return False
             began = _clock()
             queue.popleft()()
-            self._note("warm", _clock() - began)
+            self._note(kinds, _clock() - began)
             self._first = False
         return True
 
@@ -258,7 +279,7 @@ class MapRenderer:
         """Make `level`'s pictures the camera needs (its painter's warm jobs, then the missing
         chunks of the view plus `margin` chunks round it), in small steps while `budget`
         lasts. True when all of them are ready."""
-        if not self._run(self._warm_queue(camera, level), start, budget):
+        if not self._run(self._warm_queue(camera, level), start, budget, f"names {level}"):
             return False
         chunks = self.chunks_of(level)
         wanted = [k for k in self.visible_chunks(camera, level, margin) if k not in chunks]
@@ -279,7 +300,10 @@ class MapRenderer:
             job = self._job = _Job(level, key, surface, steps_of(self.painter, surface, rect,
                                                                  zoom))
         while True:
-            if not self._may("step", start, budget, self._first):
+            # A step costs about what the same step of the level's last chunk cost (the
+            # same layer at the same zoom), whatever the other layers cost.
+            kinds = (f"step {level} {job.done}", "step")
+            if not self._may(kinds, start, budget, self._first):
                 return False
             began = _clock()
             try:
@@ -290,7 +314,8 @@ class MapRenderer:
                 self._job = None
                 return True
             finally:
-                self._note("step", _clock() - began)
+                job.done += 1
+                self._note(kinds, _clock() - began)
                 self._first = False
 
     def prepare(self, camera: Camera, budget: float | None = 0.002) -> bool:
@@ -314,7 +339,7 @@ class MapRenderer:
             self._pieces_level = camera.level
         # The pieces of this level and the next ones first: a view draws them at once
         # (a zoom step would make them all in one frame); the map can wait a little.
-        pieces = all(self._run(self._pieces_queue(camera, near), start, budget)
+        pieces = all(self._run(self._pieces_queue(camera, near), start, budget, f"pieces {near}")
                      for near in (camera.level, camera.level + 1, camera.level - 1)
                      if camera.valid_level(near))
         ready = self._work(camera, camera.level, 0, start, budget)
@@ -326,6 +351,7 @@ class MapRenderer:
                 self.settled = self._prefetch(camera, start, budget) and pieces
             self._sharp_before = self._sharp
         self._trim(camera.level)
+        self._starved = self._starved + 1 if self._first else 0
         if budget is not None:
             self._worked = _clock() - start
         return ready
@@ -564,6 +590,7 @@ def _blit_scaled(
 
 
 _SCRATCH: list[pygame.Surface] = []
+SCRATCH_SPARE = 64
 
 
 def _scratch(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
@@ -572,8 +599,10 @@ def _scratch(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
     have = _SCRATCH[0] if _SCRATCH else None
     if (have is None or have.get_width() < size[0] or have.get_height() < size[1]
             or have.get_bitsize() != like.get_bitsize() or have.get_masks() != like.get_masks()):
-        grown = (max(size[0], have.get_width() if have else 0),
-                 max(size[1], have.get_height() if have else 0))
+        # With room to spare: an eased zoom asks a pixel more now and then, and a new
+        # surface of a view's size costs milliseconds (its memory is touched afresh).
+        grown = (max(size[0] + SCRATCH_SPARE, have.get_width() if have else 0),
+                 max(size[1] + SCRATCH_SPARE, have.get_height() if have else 0))
         _SCRATCH[:] = [pygame.Surface(grown, 0, like)]
     return _SCRATCH[0].subsurface((0, 0, *size))
 

@@ -111,6 +111,7 @@ class ConquestView(GameView):
         self._hits_version = 0
         self._panels_sig: tuple[Any, ...] | None = None
         self._panels_pic: pygame.Surface | None = None
+        self._panels_found: tuple[tuple[Any, ...], object, list[Any]] | None = None
 
     # -- layout and state ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -211,7 +212,15 @@ class ConquestView(GameView):
         """The panels over the map, kept as a picture while nothing they show changes, so a
         pan or a zoom under them costs a blit of their rects; drawn afresh while the layout
         audit records texts."""
-        found = self.panels(ctx.legal)
+        # Where the panels are, kept while what they show is the same (a pan or a zoom
+        # moves nothing on them).
+        shown = (id(self.view), tuple(ctx.legal), self.bid_choice, self.dilectus,
+                 self.held_unit, self.scale, language(), tuple(self.board.camera.viewport),
+                 self._hits_version, self.dice_height(), self.scoring is None)
+        placed = self._panels_found
+        if placed is None or placed[0] != shown or placed[1] is not self.view:
+            placed = self._panels_found = (shown, self.view, self.panels(ctx.legal))
+        found = placed[2]
         if not found:
             return
         if text._recording is not None:
@@ -219,9 +228,7 @@ class ConquestView(GameView):
             return
         hot = next((sp.rect.topleft for _r, spots in found for sp in spots
                     if sp.rect.collidepoint(ctx.hover)), None)
-        sig = (id(self.view), tuple(ctx.legal), hot, self.bid_choice, self.dilectus,
-               self.held_unit, self.scale, language(), tuple(self.board.camera.viewport),
-               self._hits_version, self.dice_height(), surface.get_size())
+        sig = (*shown, hot, surface.get_size())
         pic = self._panels_pic
         if sig != self._panels_sig or pic is None:
             if pic is None or pic.get_size() != surface.get_size():
