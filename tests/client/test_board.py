@@ -280,6 +280,37 @@ def test_a_chunk_is_painted_a_step_a_frame_and_resumed_not_restarted():
     assert frames >= painter.steps  # a step a frame
 
 
+def test_a_long_step_waits_for_a_frame_with_room_but_not_for_ever():
+    """A moving map's frame with no time left does a painting step only if it is small;
+    a step known to be long waits, at most STARVED_FRAMES frames, so the map still gets on
+    during a long gesture."""
+    from client.board.render import SMALL_WORK, STARVED_FRAMES, frame_clock
+
+    topo = load_topology("carolus_magnus")
+    painter = StepPainter(topo)
+    slow_steps = painter.paint_steps
+
+    def slow(surface, rect, zoom):
+        for _ in slow_steps(surface, rect, zoom):
+            began = frame_clock()
+            while frame_clock() - began < 2 * SMALL_WORK:
+                pass
+            yield
+
+    painter.paint_steps = slow
+    board = Board(topo, painter)
+    board.layout(VIEW)
+    board.renderer.base()
+    painter.steps = 0
+    per_frame = []
+    for _ in range(2 * STARVED_FRAMES + 2):
+        before = painter.steps
+        board.renderer.prepare(board.camera, 0.0)
+        per_frame.append(painter.steps - before)
+    assert max(per_frame) == 1
+    assert 2 <= sum(per_frame) <= 3  # the first (its cost unknown), then once per wait
+
+
 def test_a_levels_warm_jobs_run_before_its_first_chunk():
     painter = StepPainter(load_topology("carolus_magnus"))
     board = Board(painter.topology, painter)
