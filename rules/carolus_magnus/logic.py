@@ -171,7 +171,11 @@ def strengths(s: CarolusState, t: Territory) -> list[int]:
 
 def majority(s: CarolusState, t: Territory) -> int:
     """The side strictly strongest in `t` (with at least one), else NOBODY."""
-    power = strengths(s, t)
+    return strongest(strengths(s, t))
+
+
+def strongest(power: list[int]) -> int:
+    """The side strictly strongest by `power` (with at least one), else NOBODY."""
     best = max(power)
     if best == 0 or power.count(best) > 1:
         return NOBODY
@@ -195,7 +199,7 @@ def resolve_castles(s: CarolusState, events: list[Event]) -> None:
     """Where the Emperor stops, the strict majority builds a castle or takes the territory."""
     here = s.territories[s.emperor]
     power = strengths(s, here)
-    winner = majority(s, here)
+    winner = strongest(power)
     if winner == NOBODY or winner == here.owner:
         events.append({"type": "no_change", "to": "all", "territory": here.tiles[0],
                        "strengths": power})

@@ -21,6 +21,10 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+_IN_TURN = frozenset({Phase.CUBES, Phase.EMPEROR, Phase.ROLL, Phase.CROWNS})
+"""The phases of a turn in the action phase: the seat at `turn` in `turn_order` acts."""
+
+
 class End(enum.Enum):
     """Why the game ended."""
 
@@ -57,7 +61,7 @@ def empty_cubes() -> list[int]:
     return [0] * len(COLOURS)
 
 
-@dataclass(slots=True)
+@dataclass
 class CarolusState:
     """The whole table. Everything in it is public: `view` shows all of it."""
 
@@ -87,47 +91,34 @@ class CarolusState:
     last_castle_side: int = NOBODY
 
     def copy(self) -> CarolusState:
-        return CarolusState(
-            self.players,
-            self.rng.copy(),
-            self.later_repeat_is_lower,
-            self.phase,
-            self.round,
-            self.start_player,
-            self.lay_order,
-            self.laid,
-            self.discs[:],
-            self.turn_order,
-            self.turn,
-            self.cubes_left,
-            self.cubes_played,
-            [r[:] for r in self.reserves],
-            [c[:] for c in self.courts],
-            self.control[:],
-            self.centre[:],
-            self.castles_left[:],
-            self.territories,
-            self.emperor,
-            self.crowns[:],
-            self.dice,
-            self.end,
-            self.last_castle_side,
-        )
+        # One dictionary copy for every field; then the lists a move changes in place
+        # (the territories and the orders are tuples a move replaces).
+        new = object.__new__(CarolusState)
+        fields = self.__dict__.copy()
+        fields["rng"] = Rng(self.rng.state)
+        fields["discs"] = self.discs[:]
+        fields["reserves"] = [r[:] for r in self.reserves]
+        fields["courts"] = [c[:] for c in self.courts]
+        fields["control"] = self.control[:]
+        fields["centre"] = self.centre[:]
+        fields["castles_left"] = self.castles_left[:]
+        fields["crowns"] = self.crowns[:]
+        new.__dict__ = fields
+        return new
 
     @property
     def active(self) -> Seat | None:
         """The one seat that must act now, or None once the game is over."""
         phase = self.phase
-        if phase is Phase.OVER:
-            return None
+        if phase in _IN_TURN:
+            return self.turn_order[self.turn]
         if phase is Phase.OPENING:
             return self.lay_order[len(self.laid)]
         if phase is Phase.SETUP:
             for seat, n in enumerate(self.crowns):
                 if n:
                     return seat
-            return None
-        return self.turn_order[self.turn]
+        return None
 
     def side(self, seat: Seat) -> int:
         return side_of(self.players, seat)

@@ -33,15 +33,12 @@ _TRADE = -5.0
 
 def district_sums(state: MagnateState, seat: Seat, partial: float = 0.0) -> list[float]:
     """Completed ranks per district; an unfinished deed counts `partial` of its rank."""
-    sums = []
-    deeds = state.deeds[seat]
-    for d, line in enumerate(state.lines[seat]):
-        total = _line_sum(line)
-        tokens = deeds[d]
+    lines = state.lines[seat]
+    sums = [_line_sum(line) for line in lines]
+    for d, tokens in enumerate(state.deeds[seat]):
         if tokens != NO_DEED:
-            rank = RANK[line[-1]]
-            total -= rank * (1.0 - partial * (2 + tokens) / (rank + 2))
-        sums.append(total)
+            rank = RANK[lines[d][-1]]
+            sums[d] -= rank * (1.0 - partial * (2 + tokens) / (rank + 2))
     return sums
 
 
@@ -128,6 +125,7 @@ def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random
     sums: Sums | None = None  # summing the districts is dear: only once a build is listed
     best, best_value = legal[0], -math.inf
     traits = _TRAITS
+    noise = rng.random
     for a in legal:
         t = traits.get(id(a))
         if t is None:  # not a shared value: score it the long way
@@ -141,7 +139,7 @@ def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random
             after = mine + t[4]
             swing = ((after > theirs) - (after < theirs)) - ((mine > theirs) - (mine < theirs))
             value = (t[1] + (4 if t[0] == _BUILD else 2) * swing) - t[2]
-        value += rng.random()
+        value += noise()
         if value > best_value:
             best, best_value = a, value
     return best

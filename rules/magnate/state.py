@@ -25,7 +25,7 @@ class Phase(enum.Enum):
 
 
 # -- state ---------------------------------------------------------------------
-@dataclass(slots=True)
+@dataclass
 class MagnateState:
     """The whole table, hidden cards included; only `view` decides who sees what.
 
@@ -52,26 +52,19 @@ class MagnateState:
     turn: int = 1
 
     def copy(self) -> MagnateState:
-        return MagnateState(
-            self.rng.copy(),
-            self.phase,
-            self.active,
-            self.start_player,
-            [h[:] for h in self.hands],
-            self.crowns,
-            [t[:] for t in self.tokens],
-            [row[:] for row in self.lines],
-            [row[:] for row in self.deeds],
-            self.deck[:],
-            self.discards[:],
-            self.second_pile,
-            self.exhaustions,
-            self.final_turns,
-            self.pending[:],
-            self.dice,
-            self.card_played,
-            self.turn,
-        )
+        # One dictionary copy for every field; then the lists a move changes in place.
+        new = object.__new__(MagnateState)
+        fields = self.__dict__.copy()
+        fields["rng"] = Rng(self.rng.state)
+        fields["hands"] = [h[:] for h in self.hands]
+        fields["tokens"] = [t[:] for t in self.tokens]
+        fields["lines"] = [row[:] for row in self.lines]
+        fields["deeds"] = [row[:] for row in self.deeds]
+        fields["deck"] = self.deck[:]
+        fields["discards"] = self.discards[:]
+        fields["pending"] = self.pending[:]
+        new.__dict__ = fields
+        return new
 
     @property
     def final_turn(self) -> bool:
