@@ -76,6 +76,7 @@ what *it* would know there, not on the searcher's view.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import math
@@ -224,13 +225,12 @@ class SearchResult:
     stats: tuple[ActionStats, ...]
 
 
-class _Node:
-    """An information set in one seat's tree; its edges are the moves out of it."""
+class _Node(dict[Hashable, "_Edge"]):
+    """An information set in one seat's tree: the moves out of it (its edges), by the
+    action taken or, in a tree whose owner did not move, by who moved. (The node is
+    its own dictionary of edges: one object less to make and to walk per node.)"""
 
-    __slots__ = ("edges",)
-
-    def __init__(self) -> None:
-        self.edges: dict[Hashable, _Edge] = {}
+    __slots__ = ()
 
 
 class _Edge:
@@ -254,7 +254,10 @@ class _Edge:
 
 def _someone_moved(seat: Seat) -> Hashable:
     """The edge key in a tree whose owner did not make the move (it sees only events)."""
-    return ("moved", seat)
+    return _MOVED[seat] if 0 <= seat < len(_MOVED) else ("moved", seat)
+
+
+_MOVED = tuple(("moved", seat) for seat in range(8))
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
@@ -279,7 +282,17 @@ def _freeze(data: Any) -> Hashable:
 
 
 def _freeze_event(event: Event) -> Hashable:
-    """`_freeze` of one event (a dict), its common case inline."""
+    """`_freeze` of one event (a dict), its common cases inline: a public event whose
+    values are all hashable is its own items (equal to what `_freeze` makes of it, as
+    its values are scalars or tuples of them); a private one names its seats in a list."""
+    if event["to"] == "all":
+        key = tuple(event.items())
+        try:
+            hash(key)
+        except TypeError:  # a list among its values
+            pass
+        else:
+            return key
     return tuple([(k, v) if type(v) in _SCALARS else (k, _freeze(v)) for k, v in event.items()])
 
 
@@ -332,6 +345,18 @@ class _Search:
         self.play = hooks.play
 
     def run(self, legal: list[Action]) -> SearchResult:
+        # The trees are thousands of small containers with no cycles among them (nor in
+        # the sampled worlds): the cyclic collector would only walk them over and over
+        # as they grow. Whatever cycles a search leaves, it collects afterwards.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run(legal)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _run(self, legal: list[Action]) -> SearchResult:
         start = time.perf_counter()
         deadline = None if self.config.time_limit is None else start + self.config.time_limit
         budget = self.config.iterations
@@ -350,7 +375,7 @@ class _Search:
         (A lone action never settles: `hint` still wants its win chance.)"""
         if len(legal) < 2:
             return False
-        edges = self.root.edges
+        edges = self.root
         first = second = 0
         for a in legal:
             edge = edges.get(a)
@@ -365,7 +390,7 @@ class _Search:
     def _result(self, legal: list[Action], done: int, seconds: float) -> SearchResult:
         stats = []
         for action in legal:
-            edge = self.root.edges.get(action)
+            edge = self.root.get(action)
             if edge is None or edge.visits == 0:
                 stats.append(ActionStats(action, 0, 0.0, 0.0))
             else:
@@ -435,7 +460,7 @@ class _Search:
                 if seat == actor:
                     followed = edge
                 else:
-                    edges = nodes[seat].edges
+                    edges = nodes[seat]
                     found = edges.get(moved)
                     if found is None:
                         found = edges[moved] = _Edge()
@@ -464,15 +489,17 @@ class _Search:
     ) -> tuple[Action, _Edge, bool]:
         """UCB1 with availability counts; an untried legal action is expanded first:
         the policy's choice if it is untried, else one at random."""
-        edges = node.edges
+        edges = node
         found = [edges.get(a) for a in legal]  # each action hashed once
         if self.opponents_by_policy and actor != self.seat and self.policy is not None:
             modelled = self.policy(self.game, world, actor, self.rng)
-            if modelled in legal:
+            known = edges.get(modelled)
+            # Listed now: its edge is among the legal actions' (found by identity), or it
+            # has none yet and equals a listed action.
+            if known in found if known is not None else modelled in legal:
                 for e in found:
                     if e is not None:
                         e.avail += 1
-                known = edges.get(modelled)
                 if known is not None:
                     return modelled, known, False
                 edge = edges[modelled] = _Edge()
