@@ -176,7 +176,7 @@ class Board:
         return self.renderer.prepare(self.camera, budget)
 
     def draw(self, surface: pygame.Surface) -> None:
-        pieces.begin_frame()
+        pieces.begin_frame(self.camera.easing)
         self.renderer.draw(surface, self.camera)
 
     def warm_with(self, jobs: Callable[[int, float], Iterable[Callable[[], object]]]) -> None:

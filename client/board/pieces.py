@@ -6,8 +6,9 @@ frame (`Board.warm_with`), but notches that come quickly can reach a level befor
 its pictures are made. Making them all in that frame is what made a zoom notch cost tens
 of milliseconds on a crowded map; instead, a frame makes new pictures for a short while
 (`MAKE_BUDGET`) and draws each one it had no time for from the nearest size already
-made, scaled (a frame or two later the exact picture is there: a settled view only ever
-shows exact pictures).
+made: as it is while the camera eases (the map is scaled then too), scaled once it has
+landed (a frame or two later the exact picture is there: a settled view only ever shows
+exact pictures).
 """
 
 from __future__ import annotations
@@ -22,17 +23,24 @@ from client.board.render import frame_clock
 K = TypeVar("K", bound=Hashable)
 
 _deadline = 0.0
+_easing = False
+_scaling = [0.0]  # seconds spent scaling stand-ins this frame
 
 
-def begin_frame() -> None:
+def begin_frame(easing: bool = False) -> None:
     """A new frame's drawing starts (`Board.draw` says so): its pieces get `MAKE_BUDGET` for
-    new pictures."""
-    global _deadline
+    new pictures. While the camera eases between levels the map is scaled anyway, and a
+    piece not made yet is drawn at the nearest size made, as it is."""
+    global _deadline, _easing
     _deadline = frame_clock() + MAKE_BUDGET
+    _easing = easing
+    _scaling[0] = 0.0
 
 MAKE_BUDGET = 0.0006
 """Seconds of a frame's drawing that may go to making pictures not made ahead (all the
-view's kinds of pieces together)."""
+view's kinds of pieces together)..."""
+SCALING_BUDGET = 0.0003
+"""... and to scaling stand-ins (past it, a stand-in is drawn at its own size)."""
 KEPT = 2400
 """At most this many pictures are kept (the sizes farthest from the one drawn go first)."""
 
@@ -78,17 +86,22 @@ class PiecePictures(Generic[K]):
                 return picture
         if not sizes or frame_clock() < _deadline:
             return self.exact(key, px)
-        stand_in = self._stand_ins.get((key, px))
-        if stand_in is None:
-            near = min(sizes, key=lambda p: abs(p - px))
-            w, h = sizes[near].get_size()
-            size = (max(1, round(w * px / near)), max(1, round(h * px / near)))
-            # Nearest-pixel scaling: several times cheaper than smooth, and seen a frame or two.
-            stand_in = pygame.transform.scale(sizes[near], size)
-            if len(self._stand_ins) > 4 * len(self._made):
-                self._stand_ins.clear()
-            self._stand_ins[(key, px)] = stand_in
         self.stood_in += 1
+        stand_in = self._stand_ins.get((key, px))
+        if stand_in is not None:
+            return stand_in
+        near = min(sizes, key=lambda p: abs(p - px))
+        if _easing or _scaling[0] > SCALING_BUDGET:
+            return sizes[near]
+        began = frame_clock()
+        w, h = sizes[near].get_size()
+        size = (max(1, round(w * px / near)), max(1, round(h * px / near)))
+        # Nearest-pixel scaling: several times cheaper than smooth, and seen a frame or two.
+        stand_in = pygame.transform.scale(sizes[near], size)
+        if len(self._stand_ins) > 4 * len(self._made):
+            self._stand_ins.clear()
+        self._stand_ins[(key, px)] = stand_in
+        _scaling[0] += frame_clock() - began
         return stand_in
 
     def _forget_far_from(self, px: int) -> None:

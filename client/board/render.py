@@ -33,8 +33,14 @@ from client.board.painter import MapPainter, WorldRect, bbox, steps_of
 CHUNK = 256
 BASE_SIDE = 1024
 """The whole-map fallback picture's longest side, in pixels."""
-LEVELS_KEPT = 5
-SPRITE_BUDGET = 0.0015
+LEVELS_KEPT = 8
+"""At most this many zoom levels' chunks are kept (those nearest the current level)..."""
+CHUNKS_KEPT = 360
+"""... and at most about this many chunks in all (a level's view and the ring round it is
+some 40 chunks at 1920×1080, a quarter of a megabyte each), so zooming back out to a
+level seen a moment ago finds it painted."""
+SPRITE_BUDGET = 0.0006
+"""Seconds of a frame (this thread's) for new highlight pictures; the rest wait, outlined."""
 FRAME_TARGET = 0.0029
 """Seconds of the main thread's time a whole frame should stay within, painting included:
 the painting of a frame gets what the rest of the last frames left of it (a little under
@@ -101,11 +107,11 @@ class MapRenderer:
         self._sprite_deadline = 0.0
         self._sharp_before: object = None
         self._cost: dict[str, float] = {}  # seconds a warm job or a paint step takes, smoothed
-        self._warm_todo: dict[int, deque[Callable[[], object]]] = {}
+        self._warm_todo: dict[int, deque[tuple[int, Callable[[], object]]]] = {}
         self.warmers: list[Callable[[int, float], Iterable[Callable[[], object]]]] = []
         """Functions of a level and its zoom giving jobs that make the pictures a view draws
         over the map at that level (its pieces), run a little each frame like the map's."""
-        self._pieces_todo: dict[int, deque[Callable[[], object]]] = {}
+        self._pieces_todo: dict[int, deque[tuple[int, Callable[[], object]]]] = {}
         self._pieces_level: int | None = None
         self._job: _Job | None = None
         self._first = True  # no work done yet this frame
@@ -158,8 +164,9 @@ class MapRenderer:
         return self._levels.setdefault(level, {})
 
     def _trim(self, current: int) -> None:
-        """Keep the levels nearest the current one."""
-        while len(self._levels) > LEVELS_KEPT:
+        """Keep the levels nearest the current one (and the ones next to it, at least)."""
+        while len(self._levels) > LEVELS_KEPT or (
+                len(self._levels) > 3 and sum(map(len, self._levels.values())) > CHUNKS_KEPT):
             far = max(self._levels, key=lambda lv: abs(lv - current))
             del self._levels[far]
             self._warm_todo.pop(far, None)  # its names may leave the caches: warm them again
@@ -241,35 +248,41 @@ class MapRenderer:
             before = self._cost.get(kind)
             self._cost[kind] = took if before is None else 0.7 * before + 0.3 * took
 
-    def _warm_queue(self, camera: Camera, level: int) -> deque[Callable[[], object]]:
+    def _warm_queue(self, camera: Camera,
+                    level: int) -> deque[tuple[int, Callable[[], object]]]:
         queue = self._warm_todo.get(level)
         if queue is None:
             queue = self._warm_todo[level] = deque(
-                self.painter.warm_jobs(camera.level_zoom(level)))
+                enumerate(self.painter.warm_jobs(camera.level_zoom(level))))
         return queue
 
-    def _pieces_queue(self, camera: Camera, level: int) -> deque[Callable[[], object]]:
+    def _pieces_queue(self, camera: Camera,
+                      level: int) -> deque[tuple[int, Callable[[], object]]]:
         queue = self._pieces_todo.get(level)
         if queue is None:
             zoom = camera.level_zoom(level)
             queue = self._pieces_todo[level] = deque(
-                job for warmer in self.warmers for job in warmer(level, zoom))
+                enumerate(job for warmer in self.warmers for job in warmer(level, zoom)))
         return queue
 
     def forget_pieces(self) -> None:
         """List the view's pieces again (they changed) before making them ahead."""
         self._pieces_todo.clear()
 
-    def _run(self, queue: deque[Callable[[], object]], start: float,
+    def _run(self, queue: deque[tuple[int, Callable[[], object]]], start: float,
              budget: float | None, kind: str) -> bool:
         """Run warm jobs from `queue` while `budget` lasts; True once it is empty. `kind`
-        names the jobs (whose, at which level) for the estimate of their cost."""
-        kinds = (kind, "warm")
+        names the jobs (the painter's names, the view's pieces) for the estimate of their
+        cost: the same job of the last level's list costs about the same (the same name,
+        say, whose first at a new size loads the font), or else what such jobs cost."""
         while queue:
+            number, job = queue[0]
+            kinds = (f"{kind} {number}", kind, "warm")
             if not self._may(kinds, start, budget, self._first):
                 return False
             began = _clock()
-            queue.popleft()()
+            queue.popleft()
+            job()
             self._note(kinds, _clock() - began)
             self._first = False
         return True
@@ -279,7 +292,7 @@ class MapRenderer:
         """Make `level`'s pictures the camera needs (its painter's warm jobs, then the missing
         chunks of the view plus `margin` chunks round it), in small steps while `budget`
         lasts. True when all of them are ready."""
-        if not self._run(self._warm_queue(camera, level), start, budget, f"names {level}"):
+        if not self._run(self._warm_queue(camera, level), start, budget, "names"):
             return False
         chunks = self.chunks_of(level)
         wanted = [k for k in self.visible_chunks(camera, level, margin) if k not in chunks]
@@ -339,7 +352,7 @@ class MapRenderer:
             self._pieces_level = camera.level
         # The pieces of this level and the next ones first: a view draws them at once
         # (a zoom step would make them all in one frame); the map can wait a little.
-        pieces = all(self._run(self._pieces_queue(camera, near), start, budget, f"pieces {near}")
+        pieces = all(self._run(self._pieces_queue(camera, near), start, budget, "pieces")
                      for near in (camera.level, camera.level + 1, camera.level - 1)
                      if camera.valid_level(near))
         ready = self._work(camera, camera.level, 0, start, budget)
@@ -369,7 +382,7 @@ class MapRenderer:
         """The map in the camera's viewport: sharp chunks when ready, else scaled pictures."""
         self._check(camera)
         # New highlight pictures get a few milliseconds of each frame (made on demand).
-        self._sprite_deadline = time.perf_counter() + SPRITE_BUDGET
+        self._sprite_deadline = _clock() + SPRITE_BUDGET
         view = camera.viewport
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip) if clip else view)
@@ -380,19 +393,28 @@ class MapRenderer:
         if not sharp:
             self._draw_scaled(surface, camera, view)
         else:
-            complete = True
+            holes = []
+            placed = []
             for key in keys:
                 x, y = camera.to_screen(
                     (key[0] * CHUNK / camera.zoom, key[1] * CHUNK / camera.zoom)
                 )
                 chunk = chunks.get(key)
                 if chunk is not None:
-                    surface.blit(chunk, (round(x), round(y)))
+                    placed.append((chunk, (round(x), round(y))))
                 else:  # not painted yet: what the pictures at hand show there, scaled
-                    complete = False
                     hole = pygame.Rect(round(x), round(y), CHUNK, CHUNK).clip(view)
                     if hole.w and hole.h:
-                        self._draw_scaled(surface, camera, hole)
+                        holes.append(hole)
+            if len(holes) > 2:
+                # Many holes: one scaled picture under them all, the chunks over it, is
+                # cheaper than a scaling each (each has its own fixed cost).
+                self._draw_scaled(surface, camera, holes[0].unionall(holes[1:]))
+            else:
+                for hole in holes:
+                    self._draw_scaled(surface, camera, hole)
+            surface.blits(placed, doreturn=False)
+            complete = len(placed) == len(keys)
             if complete:
                 # Remember (cheaply) the last sharp view; its picture is only put together
                 # from the chunks if a zoom starts from it.
@@ -514,7 +536,7 @@ class MapRenderer:
         cached = (key, camera.level) in self._sprites
         _, _, w, h = bbox([p for poly in polys for p in poly])
         huge = w * h * camera.zoom**2 > SPRITE_MAX_PIXELS  # close up: outline only
-        if camera.easing or huge or (not cached and time.perf_counter() > self._sprite_deadline):
+        if camera.easing or huge or (not cached and _clock() > self._sprite_deadline):
             # Between levels, or out of time this frame for new pictures: outlines only,
             # drawn at the current zoom (the picture comes on a later frame).
             for poly in polys:

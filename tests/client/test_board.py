@@ -474,3 +474,14 @@ def test_a_frame_with_time_left_makes_the_exact_piece(monkeypatch):
     pieces.begin_frame()
     pictures.drawn("galley", 32)
     assert pictures.made("galley", 32) and pictures.stood_in == 0
+
+
+def test_while_the_camera_eases_a_piece_not_made_is_drawn_at_the_nearest_size(monkeypatch):
+    from client.board import pieces
+
+    pictures = pieces.PiecePictures(_disc)
+    nearest = pictures.exact("galley", 30)
+    pictures.exact("galley", 20)
+    monkeypatch.setattr(pieces, "MAKE_BUDGET", 0.0)
+    pieces.begin_frame(easing=True)
+    assert pictures.drawn("galley", 32) is nearest
