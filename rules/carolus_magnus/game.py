@@ -160,6 +160,9 @@ class CarolusMagnus(Game[CarolusState]):
                     and s.centre[c] > 0)
         if kind is RollDice:
             return s.phase is Phase.ROLL
+        if kind is LayDisc:
+            assert isinstance(action, LayDisc)
+            return s.phase is Phase.OPENING and action.disc in free_discs(s, seat)
         return self._refusal(s, seat, action) is None
 
     def apply(self, state: CarolusState, seat: Seat, action: Action) -> Transition:

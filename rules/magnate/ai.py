@@ -81,67 +81,89 @@ def _score(action: Action, sums: Sums | None) -> float:
     return _DEED + rank / 2 + 2 * swing
 
 
-# What the policy's score of a listed action needs, by the action's identity (the rules
-# list shared action values, see `logic`): its kind, the part of its score the table does
-# not change, its district and rank. Building moves add their swing at the table.
-_OTHER, _BUILD, _DEED_BUY = 0, 1, 2
-_TRAITS: dict[int, tuple[int, float, float, int, int]] = {}
-for _a in (
-    *[a for row in logic.TRADES for a in row],
-    *[a for row in logic.DEED_STEPS for a in row],
-    *logic.SELLS.values(),
-    *[a for row in logic.BUYS.values() for a in row],
-    *[a for per_district in logic.DEVELOPS.values() for row in per_district for a in row.values()],
-    logic.DRAW,
-    logic.END_TURN,
-):
-    if isinstance(_a, Develop):
-        # _score's own sum, in its order: (20 + rank + 4 * swing) - 0.1 * spread
-        _spread = max(_a.payment) - min(_a.payment)
-        _TRAITS[id(_a)] = (_BUILD, _DEVELOP + RANK[_a.card], 0.1 * _spread,
-                           DISTRICT_INDEX[_a.district], RANK[_a.card])
-    elif isinstance(_a, BuyDeed):
-        _TRAITS[id(_a)] = (_DEED_BUY, _DEED + RANK[_a.card] / 2, 0.0,
-                           DISTRICT_INDEX[_a.district], RANK[_a.card])
-    else:
-        _TRAITS[id(_a)] = (_OTHER, _score(_a, None), 0.0, 0, 0)
-
-
 def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random.Random) -> Action:
     """Build the best property in reach, feed deeds, sell the weakest card otherwise.
 
     The choice is `max(legal, key=_score(a) + rng.random())`, the noise drawn in the
-    listed order; the scores are read from `_TRAITS` rather than worked out anew."""
+    listed order (the income: the suit held fewest); the turn's steps work it out
+    without building the list (a test holds them to this definition)."""
     phase = state.phase
     if phase is Phase.ROLL:
         return logic.ROLL
     if phase is Phase.INCOME:
         return _income_choice(state, seat)
-    if state.card_played and phase is Phase.PLAY:
-        return _after_the_card(state, seat, rng)
-    legal = logic.legal_actions(state, seat)
+    if phase is Phase.PLAY and seat == state.active:
+        if state.card_played:
+            return _after_the_card(state, seat, rng)
+        return _card_to_play(state, seat, rng)
+    legal = logic.legal_actions(state, seat)  # nobody's turn to play: the plain way
     if len(legal) == 1:
         return legal[0]
-    sums: Sums | None = None  # summing the districts is dear: only once a build is listed
-    best, best_value = legal[0], -math.inf
-    traits = _TRAITS
+    sums = None
+    if any(isinstance(a, (Develop, BuyDeed)) for a in legal):
+        sums = district_sums(state, seat), district_sums(state, 1 - seat)
+    return max(legal, key=lambda a: _score(a, sums) + rng.random())
+
+
+def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action:
+    """`rollout_action` before the card is played: the rules' list (every card's
+    developments and deeds district by district, then its sale; the deed steps; the
+    trades) scored in that order as `_score` does, without building the list."""
+    tokens = state.tokens[seat]
+    accepted = logic.accepted_suits(state, seat)
+    actions: list[Action] = []
+    values: list[float] = []
+    sums: Sums | None = None
+    for card in state.hands[seat]:
+        counts = logic.develop_counts(tokens, card)
+        deed = logic.deed_affordable(tokens, card)
+        rank = RANK[card]
+        if counts or deed:
+            mask = logic.MASK[card]
+            by_count = logic.DEVELOPS_BY_COUNT[card]
+            buys = logic.BUYS[card]
+            one_suit = len(SUIT_IDS[card]) == 1
+            for district in range(len(DISTRICTS)):
+                if not mask & accepted[district]:
+                    continue
+                if sums is None:
+                    sums = district_sums(state, seat), district_sums(state, 1 - seat)
+                mine, theirs = sums[0][district], sums[1][district]
+                after = mine + rank
+                swing = ((after > theirs) - (after < theirs)) - ((mine > theirs) - (mine < theirs))
+                built = _DEVELOP + rank + 4 * swing
+                options = by_count[district]
+                for x in counts:
+                    actions.append(options[x])
+                    values.append(built - 0.1 * (0 if one_suit else abs(rank - 2 * x)))
+                if deed:
+                    actions.append(buys[district])
+                    values.append(_DEED + rank / 2 + 2 * swing)
+        actions.append(logic.SELLS[card])
+        values.append(_SELL - rank / 3)
+    lines = state.lines[seat]
+    for district, placed in enumerate(state.deeds[seat]):
+        if placed != NO_DEED:
+            steps = logic.DEED_STEPS[district]
+            for i in SUIT_IDS[lines[district][-1]]:
+                if tokens[i]:
+                    actions.append(steps[i])
+                    values.append(_DEED_STEP)
+    for give, held in enumerate(tokens):
+        if held >= logic.TRADE_COST:
+            row = logic.TRADES[give]
+            for take in range(6):
+                if take != give:
+                    actions.append(row[take])
+                    values.append(_TRADE)
+    if len(actions) == 1:
+        return actions[0]
     noise = rng.random
-    for a in legal:
-        t = traits.get(id(a))
-        if t is None:  # not a shared value: score it the long way
-            value = _score(a, sums or (district_sums(state, seat), district_sums(state, 1 - seat)))
-        elif t[0] == _OTHER:
-            value = t[1]
-        else:
-            if sums is None:
-                sums = district_sums(state, seat), district_sums(state, 1 - seat)
-            mine, theirs = sums[0][t[3]], sums[1][t[3]]
-            after = mine + t[4]
-            swing = ((after > theirs) - (after < theirs)) - ((mine > theirs) - (mine < theirs))
-            value = (t[1] + (4 if t[0] == _BUILD else 2) * swing) - t[2]
+    best, best_value = actions[0], -math.inf
+    for action, value in zip(actions, values, strict=True):
         value += noise()
         if value > best_value:
-            best, best_value = a, value
+            best, best_value = action, value
     return best
 
 
@@ -164,7 +186,10 @@ def _after_the_card(state: MagnateState, seat: Seat, rng: random.Random) -> Acti
                     if value > best_value:
                         best, best_value = steps[i], value
                     listed += 1
-    trades = 5 * sum(1 for t in tokens if t >= logic.TRADE_COST)
+    trades = 0
+    for held in tokens:
+        if held >= logic.TRADE_COST:
+            trades += 5
     if listed + trades > 1:
         for _ in range(trades + 1):
             rng.random()

@@ -48,8 +48,8 @@ SUIT_NAMES: tuple[str, ...] = tuple(s.value for s in SUITS)
 _SUIT_POS: dict[str, int] = {s.value: SUIT_INDEX[s] for s in SUITS}
 
 # Suit sets as bit masks: two cards share a suit when their masks meet.
-_MASK: dict[str, int] = {cid: sum(1 << i for i in sids) for cid, sids in SUIT_IDS.items()}
-_DISTRICT_MASK: tuple[int, ...] = tuple(_MASK[d.id] for d in DISTRICTS)
+MASK: dict[str, int] = {cid: sum(1 << i for i in sids) for cid, sids in SUIT_IDS.items()}
+_DISTRICT_MASK: tuple[int, ...] = tuple(MASK[d.id] for d in DISTRICTS)
 
 # Every action object built once: the hot path hands out shared instances.
 ROLL = Roll()
@@ -100,8 +100,8 @@ def can_place(s: MagnateState, seat: Seat, card: str, district: int) -> bool:
         return False
     line = s.lines[seat][district]
     if line:
-        return bool(_MASK[card] & _MASK[line[-1]])
-    return district == EXCUSE or bool(_MASK[card] & _DISTRICT_MASK[district])
+        return bool(MASK[card] & MASK[line[-1]])
+    return district == EXCUSE or bool(MASK[card] & _DISTRICT_MASK[district])
 
 
 def can_build_now(s: MagnateState, seat: Seat) -> bool:
@@ -109,7 +109,7 @@ def can_build_now(s: MagnateState, seat: Seat) -> bool:
     tokens = s.tokens[seat]
     for card in s.hands[seat]:
         places = [d for d in range(len(DISTRICTS)) if can_place(s, seat, card, d)]
-        if places and (_develop_range(tokens, card) or _deed_affordable(tokens, card)):
+        if places and (_develop_range(tokens, card) or deed_affordable(tokens, card)):
             return True
     return False
 
@@ -124,7 +124,7 @@ def _develop_range(tokens: list[int], card: str) -> range:
     return range(max(1, rank - tokens[b]), min(tokens[a], rank - 1) + 1)
 
 
-def _deed_affordable(tokens: list[int], card: str) -> bool:
+def deed_affordable(tokens: list[int], card: str) -> bool:
     """A deed may be bought: the card is not an Ace or a 2, one token of each of its
     suits is held, and the full price cannot be paid this turn (the seed's condition)."""
     if RANK[card] < DEED_MIN_RANK:
@@ -199,28 +199,41 @@ def legal_actions(state: MagnateState, seat: Seat) -> list[Action]:
 _ANY_SUIT = (1 << len(SUITS)) - 1
 
 
+def accepted_suits(s: MagnateState, seat: Seat) -> list[int]:
+    """Per district, the suits (a mask) a new property of `seat`'s there may show: the
+    district's, the last property's, any at the Excuse, none on an unfinished deed (what
+    `can_place` says, for every card at once)."""
+    accepted = []
+    deeds = s.deeds[seat]
+    for district, line in enumerate(s.lines[seat]):
+        if deeds[district] != NO_DEED:
+            accepted.append(0)
+        elif line:
+            accepted.append(MASK[line[-1]])
+        else:
+            accepted.append(_ANY_SUIT if district == EXCUSE else _DISTRICT_MASK[district])
+    return accepted
+
+
+def develop_counts(tokens: list[int], card: str) -> range:
+    """The tokens of the card's first suit that an affordable development pays: a range
+    of `DEVELOPS_BY_COUNT`'s keys (a one-suit card: its rank, or none)."""
+    sids = SUIT_IDS[card]
+    rank = RANK[card]
+    if len(sids) == 1:
+        return range(rank, rank + 1) if tokens[sids[0]] >= rank else range(0)
+    return range(max(1, rank - tokens[sids[1]]), min(tokens[sids[0]], rank - 1) + 1)
+
+
 def _card_plays(s: MagnateState, seat: Seat, tokens: list[int], out: list[Action]) -> None:
     """Every play of every card in hand, in hand order: its developments and deed in each
     district that takes it (`can_place`), then its sale."""
-    # Per district, the suits a new property there may show (`can_place` as a mask).
-    accepted = []
-    for district, line in enumerate(s.lines[seat]):
-        if s.deeds[seat][district] != NO_DEED:
-            accepted.append(0)
-        elif line:
-            accepted.append(_MASK[line[-1]])
-        else:
-            accepted.append(_ANY_SUIT if district == EXCUSE else _DISTRICT_MASK[district])
+    accepted = accepted_suits(s, seat)
     for card in s.hands[seat]:
-        sids = SUIT_IDS[card]
-        rank = RANK[card]
-        if len(sids) == 1:
-            counts = range(rank, rank + 1) if tokens[sids[0]] >= rank else range(0)
-        else:
-            counts = range(max(1, rank - tokens[sids[1]]), min(tokens[sids[0]], rank - 1) + 1)
-        deed = _deed_affordable(tokens, card)
+        counts = develop_counts(tokens, card)
+        deed = deed_affordable(tokens, card)
         if counts or deed:
-            mask = _MASK[card]
+            mask = MASK[card]
             by_count = DEVELOPS_BY_COUNT[card]
             buys = BUYS[card]
             for district in range(len(DISTRICTS)):
@@ -278,6 +291,11 @@ def is_legal(state: MagnateState, seat: Seat, action: Action) -> bool:
     if kind is Draw or kind is EndTurn:
         return (s.phase is Phase.PLAY and seat == s.active and s.card_played
                 and bool(s.final_turns) is (kind is EndTurn))
+    if kind is Develop or kind is BuyDeed or kind is Sell:
+        assert isinstance(action, Develop | BuyDeed | Sell)
+        return (s.phase is Phase.PLAY and seat == s.active and not s.card_played
+                and action.card in s.hands[seat]
+                and (kind is Sell or _card_placed(s, seat, action)))
     if kind is DevelopDeed:
         assert isinstance(action, DevelopDeed)
         if s.phase is not Phase.PLAY or seat != s.active:
@@ -288,6 +306,23 @@ def is_legal(state: MagnateState, seat: Seat, action: Action) -> bool:
         suit = _SUIT_POS.get(action.suit, -1)
         return suit in SUIT_IDS[s.lines[seat][district][-1]] and s.tokens[seat][suit] >= 1
     return refusal(s, seat, action) is None
+
+
+def _card_placed(s: MagnateState, seat: Seat, action: Develop | BuyDeed | Sell) -> bool:
+    """`_card_refusal`'s checks after the card is found in hand, as one answer."""
+    assert isinstance(action, Develop | BuyDeed)
+    card = action.card
+    district = DISTRICT_INDEX.get(action.district)
+    if district is None or not can_place(s, seat, card, district):
+        return False  # can_place also refuses a district holding an unfinished deed
+    tokens = s.tokens[seat]
+    if isinstance(action, BuyDeed):
+        return deed_affordable(tokens, card)
+    payment = action.payment
+    sids = SUIT_IDS[card]
+    if len(payment) != len(sids) or sum(payment) != RANK[card] or min(payment, default=0) < 1:
+        return False
+    return all(tokens[i] >= n for i, n in zip(sids, payment, strict=True))
 
 
 def _income_refusal(s: MagnateState, action: TakeIncome) -> IllegalAction | None:
