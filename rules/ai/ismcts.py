@@ -296,19 +296,24 @@ def _freeze_event(event: Event) -> Hashable:
     return tuple([(k, v) if type(v) in _SCALARS else (k, _freeze(v)) for k, v in event.items()])
 
 
-def _observations(events: Sequence[Event], players: int) -> list[Hashable]:
-    """Per seat, a hashable key of the events that seat may see."""
+def _observations(events: Sequence[Event], players: int, ids: dict[Hashable, int]) -> list[int]:
+    """Per seat, what it saw of the events: the number `ids` gives the key of the events
+    it may see (a tuple of `_freeze_event`s), a new number for a new key. Numbers are equal
+    exactly when keys are, and each key is hashed and compared once per move, not once
+    per seat and tree."""
     for e in events:
         if e["to"] != "all":
             break
     else:
-        return [tuple([_freeze_event(e) for e in events])] * players
+        return [ids.setdefault(tuple([_freeze_event(e) for e in events]), len(ids))] * players
     encoded = [(_freeze_event(e), e["to"]) for e in events]
     # Seats no private event names see only the public ones: one key for them all.
-    seen: list[Hashable] = [tuple([key for key, to in encoded if to == "all"])] * players
+    public = tuple([key for key, to in encoded if to == "all"])
+    seen = [ids.setdefault(public, len(ids))] * players
     for seat in {seat for _, to in encoded if to != "all" for seat in to}:
         if 0 <= seat < players:
-            seen[seat] = tuple([key for key, to in encoded if to == "all" or seat in to])
+            mine = tuple([key for key, to in encoded if to == "all" or seat in to])
+            seen[seat] = ids.setdefault(mine, len(ids))
     return seen
 
 
@@ -330,6 +335,8 @@ class _Search:
                                default=str)
         self.rng = random.Random(f"{seed}|{seat}|{view_text}")
         self.root = _Node()
+        self.observed: dict[Hashable, int] = {}
+        """Every observation key met in this search, numbered (see `_observations`)."""
         self.roots: dict[tuple[Seat, Hashable], _Node] = {}
         hooks = game_hooks(game)
         self.policy = hooks.rollout_action if config.use_policy else None
@@ -454,7 +461,7 @@ class _Search:
                 transition = game._apply(world, actor, action)
                 world, events = transition.state, transition.events
             path.append((edge, actor))
-            seen = _observations(events, players)
+            seen = _observations(events, players, self.observed)
             moved = _someone_moved(actor)
             for seat in range(players):
                 if seat == actor:

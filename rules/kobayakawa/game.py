@@ -121,26 +121,35 @@ class Kobayakawa(Game[KobayakawaState]):
     def sample_world(
         self, state: KobayakawaState, seat: Seat, rng: random.Random
     ) -> KobayakawaState:
-        s = state.copy()
-        s.rng = Rng(rng.getrandbits(64))
-        if s.phase is Phase.OVER:
-            return s
-        seen = set(s.pile)
-        for pile in s.discards:
-            seen.update(pile)
-        seen.add(s.hands[seat])
-        i_drew = s.phase is Phase.KEEP and s.seat_to_act == seat
+        fields = state.__dict__.copy()  # the world owns its lists: the search plays in it
+        fields["rng"] = Rng(rng.getrandbits(64))
+        fields["medals"] = state.medals[:]
+        fields["discards"] = discards = state.discards[:]
+        fields["pile"] = pile = state.pile[:]
+        fields["stakes"] = state.stakes[:]
+        fields["hands"] = hands = state.hands[:]
+        world = _new_state(KobayakawaState)
+        world.__dict__ = fields
+        phase = state.phase
+        if phase is _OVER:
+            fields["deck"] = state.deck[:]
+            return world
+        seen = set(pile)
+        for cards in discards:
+            seen.update(cards)
+        seen.add(hands[seat])
+        i_drew = phase is _KEEP and state.order[state.turn] == seat
         if i_drew:
-            seen.add(s.drawn)
+            seen.add(state.drawn)
         unseen = [c for c in CARDS if c not in seen]
         rng.shuffle(unseen)
-        for q in range(s.players):
-            if q != seat and s.hands[q] != NO_CARD:
-                s.hands[q] = unseen.pop()
-        if s.phase is Phase.KEEP and not i_drew:
-            s.drawn = unseen.pop()
-        s.deck = unseen[: len(state.deck)]
-        return s
+        for q in range(state.players):
+            if q != seat and hands[q] != NO_CARD:
+                hands[q] = unseen.pop()
+        if phase is _KEEP and not i_drew:
+            fields["drawn"] = unseen.pop()
+        fields["deck"] = unseen[: len(state.deck)]
+        return world
 
     def action_space(self, state: KobayakawaState) -> Iterable[Action]:
         yield Draw()
@@ -153,7 +162,8 @@ class Kobayakawa(Game[KobayakawaState]):
 
 
 _KINDS = frozenset(Kobayakawa.action_types)
-_OVER = Phase.OVER
+_OVER, _KEEP = Phase.OVER, Phase.KEEP
+_new_state = object.__new__
 is_legal, apply_action = logic.is_legal, logic.apply_action
 
 GAME = Kobayakawa()

@@ -10,7 +10,6 @@ from rules.core import (
     Event,
     IllegalAction,
     JsonDict,
-    Outcome,
     Rng,
     Seat,
     Transition,
@@ -234,7 +233,8 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
     record: JsonDict = {"round": s.round, "kobayakawa": value, "fighters": fighters}
     if not fighters:
         s.centre -= reward
-        record.update(winner=None, revealed=[], gained=0, lost=reward)
+        record["winner"], record["revealed"], record["gained"] = None, [], 0
+        record["lost"] = reward
         events.append({"type": "round_void", "to": "all", "round": s.round, "lost": reward})
         next_start = next_with_medals(s, s.start_player)
     else:
@@ -258,7 +258,7 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
         gained = pot - stakes[winner] + reward
         medals[winner] += pot + reward
         s.centre -= reward
-        record.update(winner=winner, revealed=revealed, gained=gained)
+        record["winner"], record["revealed"], record["gained"] = winner, revealed, gained
         events.append({"type": "round_won", "to": "all", "round": s.round, "winner": winner,
                        "total": total if len(fighters) > 1 else None,
                        "alone": len(fighters) == 1, "gained": gained,
@@ -275,9 +275,9 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
         s.phase = _OVER
         s.order = ()
         s.hands = [NO_CARD] * s.players
-        outcome = Outcome.from_scores(s.medals)
-        events.append({"type": "game_over", "to": "all", "medals": s.medals[:],
-                       "winners": list(outcome.winners)})
+        top = max(medals)  # the winners, as `Outcome.from_scores(medals)` has them
+        events.append({"type": "game_over", "to": "all", "medals": medals[:],
+                       "winners": [q for q, m in enumerate(medals) if m == top]})
         return
     s.start_player = next_start
     deal_round(s, events)
