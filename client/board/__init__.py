@@ -8,6 +8,7 @@ wheel, keys and pan drags to it, draws its tokens over it with `board.to_screen`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pygame
 from client.board import pieces
 from client.board.camera import Camera
 from client.board.painter import MapPainter, WorldRect, bbox, overlaps
-from client.board.render import MapRenderer
+from client.board.render import MapRenderer, rect_around
 from client.input import Intent
 from rules.maps import Area, Place, Topology, load_topology, map_path
 
@@ -223,8 +224,13 @@ class Board:
         x0 = view.x - (view.x - round(corner[0])) % tw
         y0 = view.y - (view.y - round(corner[1])) % th
         clip = surface.get_clip()
-        surface.set_clip(view)
-        for y in range(y0, view.bottom, th):
-            for x in range(x0, view.right, tw):
-                surface.blit(texture, (x, y))
+        # Only round the map (a pixel into it, for the rounding): the map covers the rest.
+        inside = pygame.Rect(math.ceil(corner[0]) + 1, math.ceil(corner[1]) + 1, 0, 0)
+        inside.w = max(0, math.floor(far[0]) - 1 - inside.x)
+        inside.h = max(0, math.floor(far[1]) - 1 - inside.y)
+        for strip in rect_around(view, inside.clip(view)):
+            surface.set_clip(strip)
+            for y in range(y0 + (strip.y - y0) // th * th, strip.bottom, th):
+                for x in range(x0 + (strip.x - x0) // tw * tw, strip.right, tw):
+                    surface.blit(texture, (x, y))
         surface.set_clip(clip)

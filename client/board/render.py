@@ -447,7 +447,7 @@ class MapRenderer:
         inner.h = max(0, math.floor(y1) - 1 - inner.y)
         inner = inner.clip(region)
         if inner != region:
-            for strip in _around(region, inner):  # overlapping a little: no seams between
+            for strip in rect_around(region, inner):  # overlapping a little: no seams between
                 _blit_scaled(surface, camera, base, self.base_zoom, (0.0, 0.0),
                              strip.inflate(2, 2))
         if inner.w and inner.h:
@@ -629,7 +629,7 @@ def _scratch(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
     return _SCRATCH[0].subsurface((0, 0, *size))
 
 
-def _around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+def rect_around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
     """`outer` less `inner` (a rect inside it) as up to four strips."""
     if not inner.w or not inner.h:
         return [outer]

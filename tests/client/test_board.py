@@ -485,3 +485,25 @@ def test_while_the_camera_eases_a_piece_not_made_is_drawn_at_the_nearest_size(mo
     monkeypatch.setattr(pieces, "MAKE_BUDGET", 0.0)
     pieces.begin_frame(easing=True)
     assert pictures.drawn("galley", 32) is nearest
+
+
+def test_the_table_goes_on_round_the_map_in_phase_with_its_texture():
+    """Past the map's edges the viewport shows the table's texture, tiled from the map's
+    corner; inside them the texture is left to the map (it is drawn over it)."""
+    board = Board(load_topology("carolus_magnus"))
+    board.layout(VIEW)
+    board.camera.zoom_step(-3, animate=False)  # no farther than the fit: the map fits
+    board.camera.pan(-150, 0)  # the map's left edge moves left of the view's
+    texture = pygame.Surface((16, 16))
+    texture.fill((10, 200, 30))
+    texture.fill((200, 10, 30), (0, 0, 8, 8))
+    screen = pygame.Surface((1000, 700))
+    board.fill_outside(screen, texture)
+    right = board.camera.to_screen((float(board.topology.size[0]), 0.0))[0]
+    corner = board.camera.to_screen((0.0, 0.0))
+    outside = (VIEW.right - 1, VIEW.y + 5)
+    assert outside[0] > right + 2
+    phase = ((outside[0] - round(corner[0])) % 16, (outside[1] - round(corner[1])) % 16)
+    assert screen.get_at(outside) == texture.get_at(phase)
+    middle = board.camera.to_screen((board.topology.size[0] / 2, board.topology.size[1] / 2))
+    assert screen.get_at((round(middle[0]), round(middle[1]))) == pygame.Color(0, 0, 0)
