@@ -1,0 +1,83 @@
+"""Imperios Milenarios's AI hooks: the evaluation reads a position as the final score and
+the Ages do, and the search's pruning keeps the choices that matter (docs/ai.md)."""
+
+from __future__ import annotations
+
+from test_imperios_milenarios import PERSIA, YELLOW, example_setup, own, phase_turn
+
+from rules.imperios_milenarios import GAME, Art, Convert, EndTurn, Research
+from rules.imperios_milenarios.ai import evaluate, prune, standing
+from rules.imperios_milenarios.logic_score import score
+from rules.imperios_milenarios.state import ImperiosState, Stage
+
+
+def yellow_turn(hand_yellow: int, avail: int) -> ImperiosState:
+    s = example_setup()
+    s.round = 3
+    return phase_turn(s, PERSIA, YELLOW, hand=(0, hand_yellow, 0, 0), avail=avail)
+
+
+def test_the_evaluation_shares_out_what_an_outcome_shares_out() -> None:
+    s = yellow_turn(0, 0)
+    s.census[:] = [7, 3, 0, 12]
+    values = evaluate(GAME, s)
+    n = s.players
+    assert all(0.0 <= v <= 1.0 for v in values)
+    # an outcome gives 0.8 to the winners and 0.2 x (n - rank) / (n - 1) to each seat
+    assert abs(sum(values) - (0.8 + 0.2 * n / 2)) < 1e-9
+    assert max(range(n), key=lambda p: values[p]) == 3
+
+
+def test_a_finished_game_is_valued_as_its_outcome() -> None:
+    s = yellow_turn(0, 0)
+    s.census[:] = [7, 3, 0, 12]
+    s.stage = Stage.OVER
+    outcome = GAME.outcome(s)
+    assert outcome is not None
+    values = evaluate(GAME, s)
+    assert values[3] == max(values) and 3 in outcome.winners
+    assert sorted(range(4), key=lambda p: -values[p]) == sorted(
+        range(4), key=lambda p: outcome.ranking[p])
+
+
+def test_a_technology_towards_the_ages_goal_is_worth_more_than_its_points() -> None:
+    s = yellow_turn(0, 0)
+    before = standing(s)[PERSIA]
+    points = score(s, PERSIA)["total"]
+    own(s, PERSIA, "agricultura")  # a level-1 technology: 2 points, and one of Piedra's two
+    assert score(s, PERSIA)["total"] == points + 2
+    assert standing(s)[PERSIA] > before + 2
+
+
+def test_an_age_counts_less_as_the_end_nears() -> None:
+    s = yellow_turn(0, 0)
+    s.age[PERSIA] = 1
+    early = standing(s)[PERSIA] - score(s, PERSIA)["total"]
+    s.pool[YELLOW] = 0  # the pool is out of a colour: this round is the last
+    late = standing(s)[PERSIA] - score(s, PERSIA)["total"]
+    assert late < early
+
+
+def test_the_search_does_not_end_a_turn_that_has_actions_waiting_to_be_spent() -> None:
+    s = yellow_turn(1, 3)
+    legal = GAME.legal_actions(s, PERSIA)
+    assert EndTurn() in legal and Art() in legal
+    kept = prune(GAME, s, PERSIA, legal)
+    assert EndTurn() not in kept
+    assert Art() in kept and any(isinstance(a, Research) for a in kept)
+    assert GAME.legal_actions(s, PERSIA) == legal  # a human may still end the turn
+
+
+def test_the_search_may_end_a_turn_with_nothing_converted() -> None:
+    s = yellow_turn(1, 0)
+    legal = GAME.legal_actions(s, PERSIA)
+    assert EndTurn() in prune(GAME, s, PERSIA, legal)
+
+
+def test_a_short_list_loses_what_the_policy_advises_against_while_something_is_left() -> None:
+    s = yellow_turn(1, 0)  # one yellow token: too few for research, so the policy keeps it
+    legal = GAME.legal_actions(s, PERSIA)
+    assert Convert("yellow", "1:1") in legal
+    assert prune(GAME, s, PERSIA, legal) == [EndTurn()]
+    s = yellow_turn(3, 0)  # three: research is in reach, convert them
+    assert Convert("yellow", "1:1") in prune(GAME, s, PERSIA, GAME.legal_actions(s, PERSIA))
