@@ -284,16 +284,22 @@ def _freeze(data: Any) -> Hashable:
 def _freeze_event(event: Event) -> Hashable:
     """`_freeze` of one event (a dict), its common cases inline: a public event whose
     values are all hashable is its own items (equal to what `_freeze` makes of it, as
-    its values are scalars or tuples of them); a private one names its seats in a list."""
-    if event["to"] == "all":
+    its values are scalars or tuples of them); a private one names its seats in a list.
+    Kinds of event once found holding a list go the long way at once (raising and
+    catching the error costs more than that way)."""
+    if event["to"] == "all" and event["type"] not in _LISTS_SEEN:
         key = tuple(event.items())
         try:
             hash(key)
         except TypeError:  # a list among its values
-            pass
+            _LISTS_SEEN.add(event["type"])
         else:
             return key
     return tuple([(k, v) if type(v) in _SCALARS else (k, _freeze(v)) for k, v in event.items()])
+
+
+_LISTS_SEEN: set[Any] = set()
+"""Event types seen holding a list (which only chooses the way, not the key)."""
 
 
 def _observations(events: Sequence[Event], players: int, ids: dict[Hashable, int]) -> list[int]:

@@ -523,13 +523,15 @@ def is_legal(state: CoupState, seat: Seat, action: Action) -> bool:
     kind = type(action)
     if phase is _PICKING:
         return (kind is PickCard and 0 <= seat < state.players and state.picks[seat] is None
-                and action in _PICKS)
+                # `action in _PICKS`, by its one field (`kind` is exactly PickCard)
+                and action.character in CHARACTERS)  # type: ignore[attr-defined]
     # Each phase asks the seat `state.awaiting` names.
     if phase is _CHALLENGING:
         return (kind is Challenge or kind is Allow) and seat == state.window[state.window_pos]
     if phase is _BLOCKING:
         return seat == state.window[state.window_pos] and (
-            kind is NoBlock or (kind is Block and action in _BLOCKS[state.action]))
+            kind is NoBlock  # or `action in _BLOCKS[state.action]`, by its one field:
+            or (kind is Block and action.character in BLOCKERS[state.action]))  # type: ignore[attr-defined]
     if phase is _PROVING:
         return seat == state.claimant and (
             kind is Concede or (kind is Reveal and state.claim in state.hidden[seat]))
