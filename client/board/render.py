@@ -359,8 +359,11 @@ class MapRenderer:
         self.settled = False
         if ready and budget is not None and not camera.easing:
             if self._sharp is not None and self._sharp == self._sharp_before:
-                # Still for two frames: get ready for the next gesture.
-                self._last_picture()
+                # Still for two frames: get ready for the next gesture (a zoom scales the
+                # last picture into the scratch surface: made now, not in its first frame).
+                last = self._last_picture()
+                if last is not None:
+                    _scratch(camera.viewport.size, last[0])
                 self.settled = self._prefetch(camera, start, budget) and pieces
             self._sharp_before = self._sharp
         self._trim(camera.level)
