@@ -332,19 +332,30 @@ def test_kobayakawa_worlds_where_a_drawer_kept_the_better_card_weigh_more() -> N
 
 def test_coup_search_models_opponents_by_policy_so_it_can_bluff() -> None:
     """In the tree, Coup's opponents answer as the policy's plain players: the searcher
-    still finds a character it does not hold worth claiming in some openings."""
+    still finds a character it does not hold worth claiming in some openings against a
+    rival whose record shows it lets claims pass, and bluffs less against one whose
+    record shows it challenges. (Against a rival with no record a bluff is rarely worth
+    it in a two-player opening: a few in a hundred.)"""
     from rules.coup.components import CLAIMS
 
     game = rules.get_game("coup")
     assert game_hooks(game).opponents_by_policy
-    bluffed = 0
+    bluffed = {"trusting": 0, "sceptical": 0}
     for seed in range(16):
         state = game.new_game(2, seed, {"two_player_variant": False})
         seat = game.to_act(state)[0]
-        result = search(game, state, seat, SearchConfig(iterations=300), seed)
-        claim = CLAIMS.get(result.action.TYPE)
-        bluffed += claim is not None and claim not in state.hidden[seat]
-    assert bluffed > 0
+        for rival, record in bluffed.items():
+            answers = [0, 0]
+            answers[1 - seat] = 8
+            if rival == "trusting":
+                state.allowances, state.challenges = tuple(answers), (0, 0)
+            else:
+                state.allowances, state.challenges = (0, 0), tuple(answers)
+            result = search(game, state, seat, SearchConfig(iterations=300), seed)
+            claim = CLAIMS.get(result.action.TYPE)
+            bluffed[rival] = record + (claim is not None and claim not in state.hidden[seat])
+    assert bluffed["trusting"] > bluffed["sceptical"]
+    assert bluffed["trusting"] > 0
 
 
 def test_coup_table_doubts_alike_however_many_sit_at_it() -> None:

@@ -873,6 +873,39 @@ def test_the_rollout_policy_challenges_a_claim_it_knows_is_false() -> None:
     assert ai.rollout_action(GAME, s, 0, random.Random(1)) == Challenge()
 
 
+def test_a_plain_player_bluffs_more_against_a_rival_who_lets_every_claim_pass() -> None:
+    from rules.coup.ai import BLUFF, bluff_chance
+
+    s = table([COUNTESS, AMBASSADOR], [DUKE, CAPTAIN])
+    assert bluff_chance(s, (1,)) == pytest.approx(BLUFF)
+    s.allowances = (0, 8)
+    trusting = bluff_chance(s, (1,))
+    s.allowances, s.challenges = (0, 0), (0, 8)
+    assert trusting > 2 * BLUFF and bluff_chance(s, (1,)) < BLUFF
+
+
+def test_a_plain_player_does_not_rob_a_rival_who_claimed_a_blocker() -> None:
+    from rules.coup.ai import rollout_action
+
+    s = table([CAPTAIN, COUNTESS], [DUKE, AMBASSADOR], coins=[2, 6])
+    rng = random.Random(3)
+    assert Steal(1) in {rollout_action(GAME, s, 0, rng) for _ in range(40)}
+    s.claimed = ((), (AMBASSADOR,))
+    assert Steal(1) not in {rollout_action(GAME, s, 0, rng) for _ in range(40)}
+
+
+def test_the_stakes_do_not_outweigh_a_rivals_record_of_letting_claims_pass() -> None:
+    """A claimant on its last influence is doubted more by a rival with no record, but a
+    rival who let ten claims pass is still expected to let this one pass more often than not."""
+    from rules.coup.ai import doubt_chance
+
+    s = table([DUKE], [CAPTAIN, COUNTESS], revealed=[[ASSASSIN], []])
+    s, _ = act(s, Tax())
+    fresh = doubt_chance(s, 1)
+    s.allowances = (0, 10)
+    assert doubt_chance(s, 1) < fresh / 2
+
+
 # -- the public record the AI reads the others by, and a seat's memory of the court ----
 def test_claims_and_blocks_are_recorded_in_public_until_the_hand_changes() -> None:
     s = table([DUKE, CAPTAIN], [COUNTESS, ASSASSIN], [AMBASSADOR, CAPTAIN])

@@ -97,17 +97,36 @@ def choose_turn(state: CoupState, seat: Seat, rng: random.Random) -> Action:
     if mine >= 7:
         return _COUPS[rival]
     hand = state.hidden[seat]
-    bluff = rng.random() < BLUFF
+    bluff = rng.random() < bluff_chance(state, rivals)
     if mine >= 3 and (ASSASSIN in hand or bluff):
         return _ASSASSINATIONS[rival]
     if DUKE in hand or (bluff and rng.random() < 0.5):
         return _TAX
     richest = max(rivals, key=coins.__getitem__)
-    if coins[richest] >= 2 and (CAPTAIN in hand or bluff):
+    if coins[richest] >= 2 and (CAPTAIN in hand or bluff) and not _claims_to_block_steal(
+            state.claimed[richest]):
         return _STEALS[richest]
     if AMBASSADOR in hand and rng.random() < 0.3:
         return _EXCHANGE
     return _FOREIGN_AID if rng.random() < 0.5 else _INCOME
+
+
+def bluff_chance(state: CoupState, rivals: tuple[Seat, ...]) -> float:
+    """How often a plain player claims a character it does not hold: `BLUFF` at a table
+    that doubts as a table does (`TABLE_DOUBT`), more at one whose public record shows it
+    lets claims pass (up to `MAX_BLUFF`), less at one that challenges. Against a rival
+    who never challenges, bluffing the Duke and the Assassin wins the race to the first
+    coup; a policy that bluffed at a fixed rate made the search's own future look too
+    slow there, so it gambled on challenges instead."""
+    allowed = 1.0
+    for q in rivals:
+        allowed *= 1.0 - _record_doubt(state, q, _SEAT_DOUBT[len(rivals)])
+    return min(MAX_BLUFF, BLUFF * TABLE_DOUBT / max(1.0 - allowed, 0.01))
+
+
+def _claims_to_block_steal(claimed: tuple[Character, ...]) -> bool:
+    """Whether a seat stands by a claim of a character that blocks an extortion."""
+    return CAPTAIN in claimed or AMBASSADOR in claimed
 
 
 # Actions are immutable values: the policy returns these, as the rules' lists do.
@@ -122,8 +141,18 @@ _RETURN = {c: ReturnCard(c) for c in CHARACTERS}
 _BLOCK = {c: Block(c) for c in CHARACTERS}
 
 
-DOUBT_PRIOR_WEIGHT = 4.0
-"""How many answers the table-wide doubt counts for beside a seat's own record."""
+DOUBT_PRIOR_WEIGHT = 2.0
+"""How many answers the table-wide doubt counts for beside a seat's own record (4 let a
+rival who never challenged look doubtful for most of a two-player game)."""
+MAX_BLUFF = 0.6
+"""The most a plain player bluffs, at a table that has let every claim pass."""
+
+
+def _record_doubt(state: CoupState, seat: Seat, prior: float) -> float:
+    """`prior` moved towards how often `seat` has challenged (its public record of
+    challenges and claims let pass), as if `prior` were `DOUBT_PRIOR_WEIGHT` answers."""
+    asked = state.challenges[seat] + state.allowances[seat]
+    return (state.challenges[seat] + DOUBT_PRIOR_WEIGHT * prior) / (asked + DOUBT_PRIOR_WEIGHT)
 
 
 def doubt_chance(state: CoupState, seat: Seat) -> float:
@@ -131,17 +160,19 @@ def doubt_chance(state: CoupState, seat: Seat) -> float:
     doubt (`TABLE_DOUBT`), moved towards how often this seat has challenged so far (its
     public record of challenges and claims let pass), as if the table's doubt were
     `DOUBT_PRIOR_WEIGHT` answers of its own. A player who never challenges is soon
-    expected not to; one who challenges everything, to go on."""
+    expected not to; one who challenges everything, to go on.
+
+    The stakes (`LAST_CARD_DOUBT`) raise the prior, not the record: a rival who let every
+    claim pass is not expected to start challenging because a claimant is on its last
+    card, which made the search shy of the bluffs that win a duel against it."""
     others = len(state.others_after(seat))
-    table = _SEAT_DOUBT[max(1, others)]
-    asked = state.challenges[seat] + state.allowances[seat]
-    doubt = (state.challenges[seat] + DOUBT_PRIOR_WEIGHT * table) / (asked + DOUBT_PRIOR_WEIGHT)
+    prior = _SEAT_DOUBT[max(1, others)]
     claimant_on_last = state.influence(state.claimant) == 1
     threatened = (state.action == "assassinate" and state.target == seat
                   and state.blocker == NOBODY and state.influence(seat) == 1)
     if claimant_on_last or threatened:
-        doubt += LAST_CARD_DOUBT
-    return min(doubt, 0.9)
+        prior += LAST_CARD_DOUBT
+    return min(_record_doubt(state, seat, prior), 0.9)
 
 
 _SEAT_DOUBT: list[float] = [1.0 - (1.0 - TABLE_DOUBT) ** (1.0 / max(1, k)) for k in range(6)]
