@@ -40,9 +40,8 @@ COURT_SHARE = 0.45
 """How often the policy plays a cube to its court rather than onto a territory."""
 
 
-def _emperor_gain(s: CarolusState, seat: Seat, steps: int) -> float:
+def _emperor_gain(s: CarolusState, side: int, steps: int) -> float:
     """What the stop `steps` ahead is worth to the mover's side: castles won or lost."""
-    side = s.side(seat)
     t = s.territories[(s.emperor + steps) % len(s.territories)]
     winner = majority(s, t)
     if winner == NOBODY or winner == t.owner:
@@ -90,8 +89,9 @@ def rollout_action(
         return by_tile[rng.choice(near)]
     if phase is Phase.EMPEROR:
         best, best_key = 0, (-math.inf, 0.0)
+        side = s.side(seat)
         for steps in range(1, s.disc_of(seat) + 1):
-            key = (_emperor_gain(s, seat, steps), rng.random())
+            key = (_emperor_gain(s, side, steps), rng.random())
             if key > best_key:
                 best, best_key = steps, key
         return EMPEROR_MOVES[best - 1]

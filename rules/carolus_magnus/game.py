@@ -64,6 +64,10 @@ CHOOSE = tuple(ChooseColour(colour) for colour in COLOURS)
 LAY = {d: LayDisc(d) for d in DISCS}
 
 
+_SEATS = tuple((seat,) for seat in range(4))
+"""`to_act`'s answers, built once."""
+
+
 def free_discs(s: CarolusState, seat: Seat) -> list[int]:
     """The discs `seat` may lay: those nobody laid this round, or any it holds if every
     one of them is taken (a forced repeat)."""
@@ -106,7 +110,7 @@ class CarolusMagnus(Game[CarolusState]):
     # -- playing -----------------------------------------------------------------------
     def to_act(self, state: CarolusState) -> tuple[Seat, ...]:
         seat = state.active
-        return () if seat is None else (seat,)
+        return () if seat is None else _SEATS[seat]
 
     def legal_actions(self, state: CarolusState, seat: Seat) -> list[Action]:
         """Every action of the phase that `_refusal` lets through, listed from shared

@@ -40,6 +40,9 @@ from rules.magnate.components import (
 from rules.magnate.logic import SUIT_NAMES, legal_actions, refusal, score
 from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase, new_state, sort_cards
 
+_SEATS = tuple((seat,) for seat in range(PLAYERS))
+"""`to_act`'s answers, built once."""
+
 
 class Magnate(Game[MagnateState]):
     """Magnate (Cristyn Magnus), played with the Decktet: build the duchy's districts."""
@@ -68,11 +71,10 @@ class Magnate(Game[MagnateState]):
 
     # -- playing ---------------------------------------------------------
     def to_act(self, state: MagnateState) -> tuple[Seat, ...]:
-        if state.phase is Phase.OVER:
+        phase = state.phase
+        if phase is Phase.OVER:
             return ()
-        if state.phase is Phase.INCOME:
-            return (state.pending[0][0],)
-        return (state.active,)
+        return _SEATS[state.pending[0][0] if phase is Phase.INCOME else state.active]
 
     # The rules' own functions, called without a method in between.
     legal_actions = staticmethod(legal_actions)

@@ -439,34 +439,25 @@ def suit_index(name: str) -> int:
 
 # -- what an action does -----------------------------------------------------
 def apply_action(state: MagnateState, seat: Seat, action: Action) -> Transition:
-    """The effect of a legal action, on a copy of the state."""
+    """The effect of a legal action, on a copy of the state; the roll and the draw are
+    undo barriers (chance, a drawn card)."""
     s = state.copy()
-    events: list[Event] = []
-    barrier = _play(s, seat, action, events)
-    return Transition(s, events, barrier)
+    kind = type(action)
+    return Transition(s, play(s, seat, action), kind is Roll or kind is Draw)
 
 
 def play(s: MagnateState, seat: Seat, action: Action) -> list[Event]:
     """The effect of a legal action (one `legal_actions(s, seat)` lists) on `s` itself;
     its events. `apply_action` on a copy for everyone; the search on its own worlds."""
     events: list[Event] = []
-    _play(s, seat, action, events)
-    return events
-
-
-def _play(s: MagnateState, seat: Seat, action: Action, events: list[Event]) -> bool:
-    """`play`, appending to `events`; whether the move is an undo barrier (chance or a
-    drawn card)."""
     kind = type(action)
-    if kind is Roll:
-        _roll(s, events)
-        return True
-    if kind is Draw or kind is EndTurn:
-        _end_turn(s, events)
-        return kind is Draw
     if kind is DevelopDeed:
         assert isinstance(action, DevelopDeed)
         _develop_deed(s, seat, DISTRICT_INDEX[action.district], action.suit, events)
+    elif kind is Roll:
+        _roll(s, events)
+    elif kind is Draw or kind is EndTurn:
+        _end_turn(s, events)
     elif kind is Trade:
         assert isinstance(action, Trade)
         tokens = s.tokens[seat]
@@ -483,7 +474,7 @@ def _play(s: MagnateState, seat: Seat, action: Action, events: list[Event]) -> b
     else:
         assert isinstance(action, (Develop, BuyDeed))
         _build(s, seat, action, events)
-    return False
+    return events
 
 
 # -- the roll ------------------------------------------------------------------
@@ -535,6 +526,8 @@ def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
     """Completed properties of `rank` pay a token per suit; deeds queue a choice of one."""
     deeds = s.deeds[p]
     for d, line in enumerate(s.lines[p]):
+        if not line:
+            continue
         last = len(line) - 1
         for i, card in enumerate(line):
             if RANK[card] != rank:
