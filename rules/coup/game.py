@@ -220,41 +220,52 @@ def _pending(s: CoupState) -> JsonDict | None:
 
 def sample_world(s: CoupState, seat: Seat, rng: random.Random) -> CoupState:
     """A full table consistent with `view(s, seat)`, built only from that view and `rng`."""
-    world = s.copy()
+    fields = s.__dict__.copy()  # as `s.copy()`, with the lists the deal replaces built anew
+    fields["rng"] = Rng(rng.getrandbits(64))
+    fields["coins"] = s.coins[:]
+    fields["revealed"] = s.revealed[:]
+    fields["hidden"] = hidden = s.hidden[:]
+    world = _new_state(CoupState)
+    world.__dict__ = fields
     deal = rng  # the search's own generator deals (Python's shuffle is the quicker)
-    world.rng = Rng(rng.getrandbits(64))
-    if s.phase is _OVER:
-        return world
-    if s.phase is _PICKING:
-        return _picking_world(s, seat, deal, world)
+    phase = s.phase
+    if phase is _OVER or phase is _PICKING:
+        fields["court"] = s.court[:]
+        return world if phase is _OVER else _picking_world(s, seat, deal, world)
     seen = dict.fromkeys(CHARACTERS, 0)
-    for card in s.hidden[seat]:
+    for card in hidden[seat]:
         seen[card] += 1
     for r in s.revealed:
         for card in r:
             seen[card] += 1
     known = dict.fromkeys(CHARACTERS, 0)  # cards this seat put back into the court itself
-    for card in s.court_known[seat]:
+    remembered = s.court_known[seat]
+    for card in remembered:
         known[card] += 1
     held: Character | None = None  # the other seat's pick, still in its hand
     if s.variant:
         in_play, held = _variant_cards(s, seat, seen, known, deal, world)
     else:
         in_play = _FULL_COURT
-    unseen = [c for c in _ALPHABETICAL
-              for _ in range(max(0, max(0, in_play[c] - seen[c]) - known[c]))]
+    unseen: list[Character] = []
+    for c in _ALPHABETICAL:
+        unseen += [c] * (in_play[c] - seen[c] - known[c])  # nothing when not positive
     if held is not None:
         unseen.remove(held)
     deal.shuffle(unseen)
+    pop = unseen.pop
     for q in range(s.players):
         if q != seat:
-            cards = [] if held is None else [held]
-            world.hidden[q] = (*cards, *[unseen.pop() for _ in s.hidden[q][len(cards):]])
+            if held is None:
+                hidden[q] = tuple([pop() for _ in hidden[q]])
+            else:
+                hidden[q] = (held, *[pop() for _ in hidden[q][1:]])
     # What another seat remembers of the court is its own secret: forgotten here.
-    world.court_known = tuple([s.court_known[q] if q == seat else () for q in range(s.players)])
-    unseen.extend(c for c in _ALPHABETICAL for _ in range(known[c]))
+    fields["court_known"] = tuple([remembered if q == seat else () for q in range(s.players)])
+    for c in _ALPHABETICAL:
+        unseen += [c] * known[c]
     deal.shuffle(unseen)
-    world.court = unseen
+    fields["court"] = unseen
     assert len(unseen) == len(s.court)
     return world
 
@@ -317,6 +328,7 @@ def _picking_world(
 
 
 _KINDS = frozenset(Coup.action_types)
+_new_state = object.__new__
 is_legal, apply_action = logic.is_legal, logic.apply_action
 
 GAME = Coup()

@@ -632,7 +632,9 @@ def play(s: CoupState, seat: Seat, action: Action) -> list[Event]:
     its events. `apply_action` on a copy for everyone; the search on its own worlds."""
     ev: list[Event] = []
     kind = type(action)
-    if kind is Allow:
+    if kind in _DECLARATIONS:  # a turn's action (the most frequent kind of move)
+        declare(s, action.TYPE, getattr(action, "target", NOBODY), ev)
+    elif kind is Allow:
         allow(s, seat, ev)
     elif kind is Challenge:
         challenge(s, seat, ev)
@@ -650,9 +652,12 @@ def play(s: CoupState, seat: Seat, action: Action) -> list[Event]:
         return_card(s, action.character, ev)
     elif isinstance(action, PickCard):
         _pick(s, seat, action.character, ev)
-    else:
+    else:  # never for a listed action: as a declaration, as it always was
         declare(s, action.TYPE, getattr(action, "target", NOBODY), ev)
     return ev
+
+
+_DECLARATIONS = frozenset(TURN_ACTIONS)
 
 
 def _distinct(cards: tuple[Character, ...]) -> tuple[Character, ...] | dict[Character, None]:
