@@ -236,7 +236,7 @@ class _Node(dict[Hashable, "_Edge"]):
 class _Edge:
     """A move out of an information set, with the statistics of the seat that made it."""
 
-    __slots__ = ("after", "avail", "reward", "visits", "wins")
+    __slots__ = ("after", "avail", "last", "reward", "visits", "wins")
 
     def __init__(self) -> None:
         self.visits = 0
@@ -244,6 +244,10 @@ class _Edge:
         self.reward = 0.0
         self.wins = 0.0
         self.after: dict[Hashable, _Node] = {}
+        self.last: tuple[list[Event], list[int]] | None = None
+        """The events this move had the last time it was taken, and what each seat saw of
+        them (`_observations`): a move that has the same events again (compared as data,
+        in C) is seen the same way without freezing them again."""
 
     def child(self, observation: Hashable) -> _Node:
         node = self.after.get(observation)
@@ -343,6 +347,8 @@ class _Search:
         self.root = _Node()
         self.observed: dict[Hashable, int] = {}
         """Every observation key met in this search, numbered (see `_observations`)."""
+        self.rewards: dict[Hashable, tuple[list[float], list[float]]] = {}
+        """Rewards and win shares per ranking and winners met in this search (`_rewards`)."""
         self.roots: dict[tuple[Seat, Hashable], _Node] = {}
         hooks = game_hooks(game)
         self.policy = hooks.rollout_action if config.use_policy else None
@@ -467,7 +473,12 @@ class _Search:
                 transition = game._apply(world, actor, action)
                 world, events = transition.state, transition.events
             path.append((edge, actor))
-            seen = _observations(events, players, self.observed)
+            last = edge.last
+            if last is not None and last[0] == events:
+                seen = last[1]
+            else:
+                seen = _observations(events, players, self.observed)
+                edge.last = (events, seen)
             moved = _someone_moved(actor)
             for seat in range(players):
                 if seat == actor:
@@ -546,23 +557,33 @@ class _Search:
                 best_score, best, best_edge = score, a, e
         return best, best_edge, False
 
+    def _rewards(self, outcome: Outcome) -> tuple[list[float], list[float]]:
+        """`outcome_rewards`, worked out once per ranking and winners in this search (the
+        backup only reads them)."""
+        key = (outcome.ranking, outcome.winners)
+        found = self.rewards.get(key)
+        if found is None:
+            found = self.rewards[key] = outcome_rewards(outcome)
+        return found
+
     def _rollout(self, world: Any) -> tuple[list[float], list[float]]:
         game, rng, policy, play = self.game, self.rng, self.policy, self.play
+        seats_to_act, is_legal = game.to_act, game.is_legal
         steps = 0
         limit = ROLLOUT_CAP if self.depth is None else min(self.depth, ROLLOUT_CAP)
         while True:
-            to_act = game.to_act(world)
+            to_act = seats_to_act(world)
             if not to_act:  # a seat to act means the game goes on: no outcome yet
                 outcome = game.outcome(world)
                 if outcome is not None:
-                    return outcome_rewards(outcome)
+                    return self._rewards(outcome)
                 break  # pragma: no cover - a game without outcome nor seat to act
             if steps >= limit:
                 break
             actor = to_act[0]
             if policy is not None:
                 action = policy(game, world, actor, rng)
-                trusted = game.is_legal(world, actor, action)
+                trusted = is_legal(world, actor, action)
             else:
                 action = rng.choice(game.legal_actions(world, actor))
                 trusted = True
