@@ -286,16 +286,22 @@ def _freeze(data: Any) -> Hashable:
 
 
 def _freeze_event(event: Event) -> Hashable:
-    """`_freeze` of one event (a dict), its common cases inline: a public event whose
-    values are all hashable is its own items (equal to what `_freeze` makes of it, as
-    its values are scalars or tuples of them); a private one names its seats in a list.
-    Kinds of event once found holding a list go the long way at once (raising and
+    """`_freeze` of one event (a dict), its common case inline: an event whose values
+    are all hashable, once the list of seats a private one names is a tuple, is its own
+    items (equal to what `_freeze` makes of it, as its values are scalars or tuples of
+    them). Kinds of event once found holding a list go the long way at once (raising and
     catching the error costs more than that way)."""
-    if event["to"] == "all" and event["type"] not in _LISTS_SEEN:
-        key = tuple(event.items())
+    if event["type"] not in _LISTS_SEEN:
+        to = event["to"]
+        if to == "all":
+            key = tuple(event.items())
+        else:  # its seats as a tuple, in their place
+            named = event.copy()
+            named["to"] = tuple(to)
+            key = tuple(named.items())
         try:
             hash(key)
-        except TypeError:  # a list among its values
+        except TypeError:  # a list among its other values
             _LISTS_SEEN.add(event["type"])
         else:
             return key
