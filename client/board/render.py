@@ -124,7 +124,8 @@ class MapRenderer:
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
         self.settled = False
         """Nothing left to prepare: the view, a ring round it, the levels next to it and the
-        view's pieces for them are all made (the board rests until the next gesture)."""
+        view's pieces for them, the names and pieces of the levels a little farther are all
+        made (the board rests until the next gesture)."""
 
     # -- caches ---------------------------------------------------------------------------
     def invalidate(self) -> None:
@@ -170,6 +171,9 @@ class MapRenderer:
             far = max(self._levels, key=lambda lv: abs(lv - current))
             del self._levels[far]
             self._warm_todo.pop(far, None)  # its names may leave the caches: warm them again
+        for far in [lv for lv in self._warm_todo
+                    if abs(lv - current) > 3 and lv not in self._levels]:
+            del self._warm_todo[far]  # names warmed ahead, for a level left far behind
 
     def cached_levels(self) -> list[int]:
         return list(self._levels)
@@ -314,8 +318,9 @@ class MapRenderer:
                                                                  zoom))
         while True:
             # A step costs about what the same step of the level's last chunk cost (the
-            # same layer at the same zoom), whatever the other layers cost.
-            kinds = (f"step {level} {job.done}", "step")
+            # same layer at the same zoom), else of another level's (chunks are the same
+            # size in pixels at every level), whatever the other layers cost.
+            kinds = (f"step {level} {job.done}", f"step {job.done}", "step")
             if not self._may(kinds, start, budget, self._first):
                 return False
             began = _clock()
@@ -374,11 +379,19 @@ class MapRenderer:
 
     def _prefetch(self, camera: Camera, start: float, budget: float) -> bool:
         """With time to spare, paint lazily what the next gesture will need: a ring of
-        chunks round the view (a pan), then the neighbouring levels (a zoom step). True
-        when all of it is ready."""
+        chunks round the view (a pan), then the neighbouring levels (a zoom step), then the
+        names and pieces two or three levels away. True when all of it is ready."""
         plan = [(camera.level, 1), (camera.level + 1, 0), (camera.level - 1, 0)]
-        return all(self._work(camera, level, margin, start, budget)
-                   for level, margin in plan if camera.valid_level(level))
+        if not all(self._work(camera, level, margin, start, budget)
+                   for level, margin in plan if camera.valid_level(level)):
+            return False
+        # Then the names and pieces of the levels a little farther (quick notches in a row
+        # reach them before the camera rests again; a new font size costs milliseconds).
+        farther = [lv for lv in (camera.level + 2, camera.level + 3, camera.level - 2)
+                   if camera.valid_level(lv)]
+        return all(self._run(self._pieces_queue(camera, lv), start, budget, "pieces")
+                   and self._run(self._warm_queue(camera, lv), start, budget, "names")
+                   for lv in farther)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
