@@ -160,8 +160,9 @@ def _play(s: KobayakawaState, seat: Seat, action: Action, events: list[Event]) -
         events.append({"type": "passed", "to": "all", "seat": seat})
     elif kind is Fight:
         reward = 2 if s.round == ROUNDS else 1
-        bet = min(reward, s.medals[seat])
-        s.medals[seat] -= bet
+        medals = s.medals
+        bet = reward if medals[seat] > reward else medals[seat]  # `s.bet_for(seat)`
+        medals[seat] -= bet
         s.stakes[seat] = bet
         events.append({"type": "fought", "to": "all", "seat": seat, "bet": bet})
     elif isinstance(action, Keep):
@@ -177,8 +178,12 @@ def _play(s: KobayakawaState, seat: Seat, action: Action, events: list[Event]) -
         s.pile.append(card)
         barrier = True
         events.append({"type": "flipped", "to": "all", "seat": seat, "card": card})
-    s.turn += 1
-    if s.turn == len(s.order):
+    turn = s.turn + 1
+    if turn != len(s.order):
+        s.turn = turn
+        if s.phase is _KEEP:
+            s.phase = _CHOOSE
+    else:
         s.turn = 0
         if s.phase is _BET:
             resolve_round(s, events)
@@ -188,8 +193,6 @@ def _play(s: KobayakawaState, seat: Seat, action: Action, events: list[Event]) -
             reward = 2 if s.round == ROUNDS else 1  # `s.bet_for(q)` for every seat
             events.append({"type": "stage_two", "to": "all",
                            "bet": [reward if m > reward else m for m in s.medals]})
-    elif s.phase is _KEEP:
-        s.phase = _CHOOSE
     return barrier
 
 
