@@ -32,7 +32,8 @@
   `hard:HARD,normal:HARD/4`), seats swapping every game, from seed `CONQUEST_SEED`
   (default 1) on: one `conquest_duel_game` line per game as it ends (a long run can be
   read, or stopped, on the way), then wins and share of wins per agent with a 95% Wilson
-  interval and the median CPU seconds per decision.
+  interval and the median CPU seconds per decision. With `CONQUEST_DUEL_SAVES=DIR` each
+  game is also written there as a save (`duel_SEED.json`), to be replayed and read.
 
 `CONQUEST_GAMES` sets the strength arenas' and the duel's games (default 12) and
 `CONQUEST_BALANCE` the balance games per player count (default 200).
@@ -55,12 +56,15 @@ from rules.ai.ismcts import level_config, search
 from rules.conquest_of_the_empire import GAME, State
 from rules.conquest_of_the_empire import ai as conquest_ai
 from rules.conquest_of_the_empire.components import board
+from rules.core import Action
+from rules.core.saves import AI_LEVELS, GameRecord
 from rules.simulate import arena, arena_seating
 
 SPEED_POSITIONS = 8
 HARD = int(os.environ.get("CONQUEST_HARD", "60"))
 GAMES = int(os.environ.get("CONQUEST_GAMES", "12"))
 BALANCE_GAMES = int(os.environ.get("CONQUEST_BALANCE", "200"))
+SAVES = os.environ.get("CONQUEST_DUEL_SAVES", "")
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
@@ -131,6 +135,7 @@ def duel(specs: list[str], games: int, seed: int) -> dict[str, Any]:
     for k in range(games):
         seating = arena_seating(specs, 2, k)
         s = GAME.new_game(2, seed=seed + k)
+        played: list[tuple[int, Action]] = []
         while GAME.to_act(s):
             seat = GAME.to_act(s)[0]
             forced = len(GAME.legal_actions(s, seat)) == 1
@@ -138,7 +143,10 @@ def duel(specs: list[str], games: int, seed: int) -> dict[str, Any]:
             action = agents[seating[seat]].choose(GAME, s, seat)
             if not forced:  # only decisions: a forced step costs nothing
                 cpu[seating[seat]].append(time.process_time() - began)
+            played.append((seat, action))
             s = GAME.apply(s, seat, action).state
+        if SAVES:
+            save_game(seed + k, seating, played)
         outcome = GAME.outcome(s)
         assert outcome is not None
         for seat in outcome.winners:
@@ -154,6 +162,18 @@ def duel(specs: list[str], games: int, seed: int) -> dict[str, Any]:
                                  "median_cpu_s": round(statistics.median(cpu[spec]), 3)
                                  if cpu[spec] else 0.0}
                           for spec in specs}}
+
+
+def save_game(seed: int, seating: list[str], played: list[tuple[int, Action]]) -> None:
+    """A duel game as a save in `SAVES` (`python -m rules replay` or the app's load), so a
+    lost game can be looked at move by move without playing it again."""
+    seats = [{"name": spec, "kind": "ai", "colour": i,
+              "level": spec.partition(":")[0] if spec.partition(":")[0] in AI_LEVELS else "easy"}
+             for i, spec in enumerate(seating)]
+    record = GameRecord(GAME.id, seats, seed, {}, played)
+    os.makedirs(SAVES, exist_ok=True)
+    with open(os.path.join(SAVES, f"duel_{seed}.json"), "w", encoding="utf-8") as out:
+        out.write(record.dumps())
 
 
 def policy_game(players: int, seed: int, policy_seats: range | tuple[int, ...] | None = None
