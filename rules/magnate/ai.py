@@ -141,14 +141,9 @@ def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action
                     values.append(_DEED + rank / 2 + 2 * swing)
         actions.append(logic.SELLS[card])
         values.append(_SELL - rank / 3)
-    lines = state.lines[seat]
-    for district, placed in enumerate(state.deeds[seat]):
-        if placed != NO_DEED:
-            steps = logic.DEED_STEPS[district]
-            for i in SUIT_IDS[lines[district][-1]]:
-                if tokens[i]:
-                    actions.append(steps[i])
-                    values.append(_DEED_STEP)
+    for step in logic.deed_steps(state, seat):
+        actions.append(step)
+        values.append(_DEED_STEP)
     for give, held in enumerate(tokens):
         if held >= logic.TRADE_COST:
             row = logic.TRADES[give]
@@ -176,16 +171,11 @@ def _after_the_card(state: MagnateState, seat: Seat, rng: random.Random) -> Acti
     best: Action = logic.END_TURN if state.final_turns else logic.DRAW
     listed = 1
     best_value = -math.inf
-    lines = state.lines[seat]
-    for district, placed in enumerate(state.deeds[seat]):
-        if placed != NO_DEED:
-            steps = logic.DEED_STEPS[district]
-            for i in SUIT_IDS[lines[district][-1]]:
-                if tokens[i]:
-                    value = _DEED_STEP + rng.random()
-                    if value > best_value:
-                        best, best_value = steps[i], value
-                    listed += 1
+    for step in logic.deed_steps(state, seat):
+        value = _DEED_STEP + rng.random()
+        if value > best_value:
+            best, best_value = step, value
+        listed += 1
     trades = 0
     for held in tokens:
         if held >= logic.TRADE_COST:

@@ -178,21 +178,30 @@ def legal_actions(state: MagnateState, seat: Seat) -> list[Action]:
         return [ROLL]
     out: list[Action] = []
     tokens = s.tokens[seat]
-    deeds = s.deeds[seat]
     if not s.card_played:
         _card_plays(s, seat, tokens, out)
-    for district, placed in enumerate(deeds):
-        if placed != NO_DEED:
-            steps = DEED_STEPS[district]
-            for i in SUIT_IDS[s.lines[seat][district][-1]]:
-                if tokens[i]:
-                    out.append(steps[i])
+    out.extend(deed_steps(s, seat))
     for give in range(6):
         if tokens[give] >= TRADE_COST:
             row = TRADES[give]
             out.extend(row[t] for t in range(6) if t != give)
     if s.card_played:
         out.append(END_TURN if s.final_turns else DRAW)
+    return out
+
+
+def deed_steps(s: MagnateState, seat: Seat) -> list[Action]:
+    """A token of each suit `seat` holds onto each of its unfinished deeds of that suit,
+    district by district."""
+    out: list[Action] = []
+    tokens = s.tokens[seat]
+    lines = s.lines[seat]
+    for district, placed in enumerate(s.deeds[seat]):
+        if placed != NO_DEED:
+            steps = DEED_STEPS[district]
+            for i in SUIT_IDS[lines[district][-1]]:
+                if tokens[i]:
+                    out.append(steps[i])
     return out
 
 
