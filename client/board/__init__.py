@@ -41,6 +41,7 @@ class Board:
         self.focus: WorldRect | None = None
         self._boxes = {a.id: bbox(a.polygon) for a in topology.areas}
         self.pan_from: tuple[int, int] | None = None  # where a pan drag last was
+        self._last_hit: tuple[object, Area | None] | None = None
 
     @classmethod
     def load(cls, map_id: str) -> Board:
@@ -75,7 +76,17 @@ class Board:
         """The area under a screen point (None outside the viewport or between areas)."""
         if not self.camera.viewport.collidepoint(pos):
             return None
-        world = self.camera.to_world(pos)
+        # A frame asks for the pointer's area several times (highlight, tooltip): the last
+        # answer holds while neither the point nor the camera has moved.
+        asked = (tuple(pos), kind, self.camera.origin, self.camera.zoom,
+                 self.camera.viewport.topleft)
+        if self._last_hit is not None and self._last_hit[0] == asked:
+            return self._last_hit[1]
+        found = self._area_at(self.camera.to_world(pos), kind)
+        self._last_hit = (asked, found)
+        return found
+
+    def _area_at(self, world: tuple[float, float], kind: str | None) -> Area | None:
         probe = (world[0], world[1], 0.0, 0.0)
         for area in self.topology.areas:
             if (
