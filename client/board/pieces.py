@@ -41,7 +41,7 @@ MAKE_BUDGET = 0.0006
 view's kinds of pieces together)..."""
 SCALING_BUDGET = 0.0003
 """... and to scaling stand-ins (past it, a stand-in is drawn at its own size)."""
-KEPT = 2400
+KEPT = 1200
 """At most this many pictures are kept (the sizes farthest from the one drawn go first)."""
 
 class PiecePictures(Generic[K]):
