@@ -65,7 +65,8 @@ def _table(game_id: str, players: int, size: Size, moves: int) -> tuple[Any, Any
 def _show(app: Any, scene: Any, view: dict[str, Any]) -> None:
     """Draw `view` and let the table rest as a player's would before a gesture: the board
     paints lazily, a little each frame, until it has nothing left to prepare (the view,
-    a ring round it, the levels next to it, the pieces' pictures for them)."""
+    a ring round it, the levels next to it, the pieces' pictures for them, the names and
+    pieces of the levels a little farther: `MapRenderer.settled`)."""
     scene.view.show(view, None)
     for _ in range(30):
         app.frame(1 / 60)
