@@ -52,6 +52,8 @@ HOVER_LINE = (250, 244, 226, 200)
 BATTLE_LINE = (200, 40, 30, 255)
 BATTLE_FILL = (200, 40, 30, 40)
 PLACE_FIELDS = ("origin", "dest", "place", "zone", "province")
+Stack = tuple[str, tuple[float, float], tuple[Any, ...]]  # a place, its centre, its units
+Discs = tuple[tuple[float, float], list[tuple[int | None, int]]]  # where, whose and how many
 QUICK = ("done", "pass", "end_turn", "decline", "retreat", "continue", "pay_maintenance",
          "lend", "join_galleys", "veto")
 """Answers also offered as prompt buttons (they are in the list too)."""
@@ -96,9 +98,7 @@ class ConquestView(GameView):
         self.stacks: PiecePictures[tuple[Any, ...]] = PiecePictures(self._make_stack)
         self.discs: PiecePictures[tuple[int | None, int]] = PiecePictures(
             lambda disc, px: art.influence_disc(disc[0], disc[1], px))
-        self._placed: tuple[object, list[tuple[str, tuple[float, float], tuple[Any, ...]]],
-                            list[tuple[tuple[float, float], list[tuple[int | None, int]]]]
-                            ] | None = None
+        self._placed: tuple[object, list[Stack], list[Discs]] | None = None
         self._area_tip: tuple[tuple[str, str], object, str] | None = None
         self.board.warm_with(self._stack_jobs)  # a zoom step's stacks made ahead
         self.held_unit: str | None = None  # a unit being dragged from the supply tray
@@ -304,14 +304,13 @@ class ConquestView(GameView):
         area = self.areas_by_key[key]
         return self.board.to_screen(self.painter.centre(area))
 
-    def _pieces(self) -> tuple[list[tuple[str, tuple[float, float], tuple[Any, ...]]],
-                               list[tuple[tuple[float, float], list[tuple[int | None, int]]]]]:
+    def _pieces(self) -> tuple[list[Stack], list[Discs]]:
         """Where the view's stacks and influence discs stand on the map (world points) and
         what each shows, listed once per view (a pan or a zoom only places them again)."""
         placed = self._placed
         if placed is not None and placed[0] is self.view:
             return placed[1], placed[2]
-        stacks = []
+        stacks: list[Stack] = []
         for key, per_seat in self.view.get("units", {}).items():
             rows = tuple(
                 (s, tuple((u, int(c[u])) for u in words.UNIT_ORDER if c.get(u)))
@@ -319,7 +318,7 @@ class ConquestView(GameView):
             )
             if key in self.areas_by_key and rows:
                 stacks.append((key, self.painter.centre(self.areas_by_key[key]), rows))
-        discs = []
+        discs: list[Discs] = []
         neutral = self.view.get("neutral", {})
         for key, per_seat in self.view.get("influence", {}).items():
             if key not in self.areas_by_key:
