@@ -13,8 +13,9 @@ Environment knobs, for a quiet machine or a longer run:
   games, `IMPERIOS_BENCH_JOBS` (2) at a time, seeds from `IMPERIOS_BENCH_SEED`, 1).
   `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:60`, `normal:15`): the agents there, the
   levels' own policies with iteration budgets in the 4 : 1 ratio their time limits
-  give them (445 and 107 iterations a decision measured on this machine under load),
-  but smaller: a real hard game takes about 20 minutes of thinking.
+  give them (733 and 176 iterations a decision on this machine at a load of 3, 27
+  November 2026; 445 and 107 at a load of 8), but smaller: a real hard game takes about
+  20 minutes of thinking.
 - `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
