@@ -302,7 +302,7 @@ def _intents(s: CoronaState, seat: Seat, dist: list[int]) -> list[Action]:
     for a, b, ok in s.pacts:
         if b == seat and not ok:
             out.append(AcceptAlliance(a))
-    for card in set(s.hands[seat]):
+    for card in sorted(set(s.hands[seat])):
         if card in _PLAIN:
             out.append(Play(card, -1, "", "", 0))
     if any(card in _AIMED for card in s.hands[seat]):
