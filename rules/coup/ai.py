@@ -287,7 +287,7 @@ def world_weight(game: Game[Any], state: CoupState, seat: Seat) -> float:
         if not claimed and not passed:
             continue
         bluff = bluff_rate(state, q)
-        for card in set(claimed):
+        for card in sorted(set(claimed)):  # in one order: the product rounds the same
             if card not in hand:  # a claim repeated is evidence, but not independent
                 weight *= bluff ** min(2, claimed.count(card))
         for card in set(passed):
