@@ -182,3 +182,16 @@ def test_the_search_chooses_among_the_pruned_choices_and_a_human_keeps_all() -> 
         checked += 1
     assert checked >= 3
 
+
+
+def test_a_finished_game_tied_at_the_top_is_a_shared_win_in_the_evaluation() -> None:
+    from rules.core import Outcome
+
+    class TiedTable:
+        """The real game, save that its outcome is a tie of seats 0 and 1 on 30 VP."""
+
+        def outcome(self, state: State) -> Outcome:
+            return Outcome.from_scores([30, 30, 12])
+
+    state = GAME.new_game(3, seed=5)
+    assert ai.evaluate(TiedTable(), state) == [0.5, 0.5, 0.0]  # type: ignore[arg-type]

@@ -500,7 +500,8 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     outcome = game.outcome(state)
     n = state.players
     if outcome is not None:
-        return [1.0 if p in outcome.winners else 0.0 for p in range(n)]
+        share = 1.0 / len(outcome.winners)  # a shared win, as the search's own reward splits it
+        return [share if p in outcome.winners else 0.0 for p in range(n)]
     left = SEASONS - state.season + (1 if state.step is not Step.OVER else 0)
     per_season = season_projection(state)
     # a talent buys a tenth of an influence point, which scores for every season left
