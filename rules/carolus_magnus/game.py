@@ -40,6 +40,7 @@ from rules.core import (
     Seat,
     SetupError,
     Transition,
+    one_pass_apply,
 )
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -75,6 +76,11 @@ def free_discs(s: CarolusState, seat: Seat) -> list[int]:
     taken = {d for _, d in s.laid}
     free = [d for d in mine if d not in taken]
     return free or list(mine)
+
+
+def running(state: CarolusState) -> bool:
+    """Whether the game goes on (its one-pass `apply` plays only then)."""
+    return state.phase is not Phase.OVER
 
 
 class CarolusMagnus(Game[CarolusState]):
@@ -169,16 +175,7 @@ class CarolusMagnus(Game[CarolusState]):
             return s.phase is Phase.OPENING and action.disc in free_discs(s, seat)
         return self._refusal(s, seat, action) is None
 
-    def apply(self, state: CarolusState, seat: Seat, action: Action) -> Transition:
-        """`Game.apply` with its checks in one pass: an action the quick `is_legal`
-        accepts is played at once (the game is not over, the action is of a known kind,
-        and `is_legal` holds only for the seat to act); anything else goes through
-        `Game.apply`, which raises exactly what it always raised."""
-        if state.phase is not Phase.OVER and self._codec.knows(action) and self.is_legal(
-            state, seat, action
-        ):
-            return logic.apply_action(state, seat, action)
-        return super().apply(state, seat, action)
+    apply = one_pass_apply(logic.apply_action, running)
 
     def explain_illegal(self, state: CarolusState, seat: Seat, action: Action) -> IllegalAction:
         if seat != state.active:

@@ -11,6 +11,7 @@ from rules.core.game import (
     Seat,
     Transition,
     event,
+    one_pass_apply,
     visible_events,
 )
 from rules.core.rng import Rng
@@ -32,5 +33,6 @@ __all__ = [
     "SetupError",
     "Transition",
     "event",
+    "one_pass_apply",
     "visible_events",
 ]

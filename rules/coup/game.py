@@ -17,6 +17,7 @@ from rules.core import (
     Rng,
     Seat,
     Transition,
+    one_pass_apply,
 )
 from rules.coup import logic
 from rules.coup.actions import (
@@ -102,15 +103,7 @@ class Coup(Game[CoupState]):
     def _apply(self, state: CoupState, seat: Seat, action: Action) -> Transition:
         return logic.apply_action(state, seat, action)
 
-    def apply(self, state: CoupState, seat: Seat, action: Action) -> Transition:
-        """`Game.apply` with its checks in one pass: an action of a known kind (exactly
-        one of `action_types`, as the codec knows them) that the game's quick `is_legal`
-        accepts is played at once (`is_legal` holds only while the game is not over and
-        for a seat in `to_act`); anything else goes through `Game.apply`, which raises
-        exactly what it always raised."""
-        if type(action) in _KINDS and is_legal(state, seat, action):
-            return apply_action(state, seat, action)
-        return super().apply(state, seat, action)
+    apply = one_pass_apply(logic.apply_action)
 
     def outcome(self, state: CoupState) -> Outcome | None:
         if state.phase is not _OVER:
@@ -327,8 +320,6 @@ def _picking_world(
     return world
 
 
-_KINDS = frozenset(Coup.action_types)
 _new_state = object.__new__
-is_legal, apply_action = logic.is_legal, logic.apply_action
 
 GAME = Coup()

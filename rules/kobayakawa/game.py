@@ -17,6 +17,7 @@ from rules.core import (
     Rng,
     Seat,
     Transition,
+    one_pass_apply,
 )
 from rules.kobayakawa import logic
 from rules.kobayakawa.actions import Draw, Fight, Flip, Keep, Pass
@@ -62,15 +63,7 @@ class Kobayakawa(Game[KobayakawaState]):
     def _apply(self, state: KobayakawaState, seat: Seat, action: Action) -> Transition:
         return logic.apply_action(state, seat, action)
 
-    def apply(self, state: KobayakawaState, seat: Seat, action: Action) -> Transition:
-        """`Game.apply` with its checks in one pass: an action of a known kind (exactly
-        one of `action_types`, as the codec knows them) that the game's quick `is_legal`
-        accepts is played at once (`is_legal` holds only while the game is not over and
-        for a seat in `to_act`); anything else goes through `Game.apply`, which raises
-        exactly what it always raised."""
-        if type(action) in _KINDS and is_legal(state, seat, action):
-            return apply_action(state, seat, action)
-        return super().apply(state, seat, action)
+    apply = one_pass_apply(logic.apply_action)
 
     def outcome(self, state: KobayakawaState) -> Outcome | None:
         if state.phase is not Phase.OVER:
@@ -161,9 +154,7 @@ class Kobayakawa(Game[KobayakawaState]):
 
 
 
-_KINDS = frozenset(Kobayakawa.action_types)
 _OVER, _KEEP = Phase.OVER, Phase.KEEP
 _new_state = object.__new__
-is_legal, apply_action = logic.is_legal, logic.apply_action
 
 GAME = Kobayakawa()

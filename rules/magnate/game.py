@@ -17,6 +17,7 @@ from rules.core import (
     Rng,
     Seat,
     Transition,
+    one_pass_apply,
 )
 from rules.magnate import logic
 from rules.magnate.actions import (
@@ -42,6 +43,11 @@ from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase, new_state
 
 _SEATS = tuple((seat,) for seat in range(PLAYERS))
 """`to_act`'s answers, built once."""
+
+
+def running(state: MagnateState) -> bool:
+    """Whether the game goes on (its one-pass `apply` plays only then)."""
+    return state.phase is not Phase.OVER
 
 
 class Magnate(Game[MagnateState]):
@@ -86,16 +92,7 @@ class Magnate(Game[MagnateState]):
     def _apply(self, state: MagnateState, seat: Seat, action: Action) -> Transition:
         return logic.apply_action(state, seat, action)
 
-    def apply(self, state: MagnateState, seat: Seat, action: Action) -> Transition:
-        """`Game.apply` with its checks in one pass: an action the game's quick `is_legal`
-        accepts is played at once (the game is not over, the action is of a known kind,
-        and `is_legal` holds only for a seat in `to_act`); anything else goes through
-        `Game.apply`, which raises exactly what it always raised."""
-        if state.phase is not Phase.OVER and self._codec.knows(action) and logic.is_legal(
-            state, seat, action
-        ):
-            return logic.apply_action(state, seat, action)
-        return super().apply(state, seat, action)
+    apply = one_pass_apply(logic.apply_action, running)
 
     def outcome(self, state: MagnateState) -> Outcome | None:
         if state.phase is not Phase.OVER:
