@@ -593,7 +593,7 @@ def button(
         kwargs["container"] = container
     made = pygame_gui.elements.UIButton(rect, shown, manager, **kwargs)
     if elided:
-        made.shortened_from = string  # the audit reports it
+        made.shortened_from = string  # type: ignore[attr-defined]  # the audit reports it
     return made
 
 
@@ -620,8 +620,9 @@ def dropdown(
     window_h = manager.window_resolution[1]
     below, above = window_h - rect.bottom - 4, rect.top - 4
     up = below < len(options) * rect.h and above > below
+    choices: list[str | tuple[str, str]] = list(options)
     return pygame_gui.elements.UIDropDownMenu(
-        options,
+        choices,
         current,
         rect,
         manager,
