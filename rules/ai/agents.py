@@ -36,12 +36,18 @@ Bot = Callable[[JsonDict, list[Action], random.Random], Action]
 
 
 def game_bots(game: Game[Any]) -> dict[str, Bot]:
-    """The baseline bots a game offers (`BOTS` in `rules/<game id>/ai.py`)."""
-    try:
-        module = importlib.import_module(f"rules.{game.id}.ai")
-    except ModuleNotFoundError:
-        return {}
-    bots: dict[str, Bot] = getattr(module, "BOTS", {})
+    """The baseline bots a game offers: `BOTS` in `rules/<game id>/ai.py`, and in
+    `rules/<game id>/ai_bots.py` where the game keeps its bots apart from its search hooks."""
+    bots: dict[str, Bot] = {}
+    for name in ("ai", "ai_bots"):
+        module_name = f"rules.{game.id}.{name}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not module_name.startswith(exc.name):
+                raise  # the module exists but something it imports does not
+            continue
+        bots.update(getattr(module, "BOTS", {}))
     return bots
 
 
