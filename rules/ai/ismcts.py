@@ -55,6 +55,20 @@ probability, so a seat that fought is more often dealt a strong card).
 tries at a decision to a non-empty part of `legal` (a game with forty-odd
 choices a turn keeps its best few by heuristic); the rules' list, and so a
 human's choices, stay whole.
+`rank(game, state, seat, legal) -> list[Action]` orders the search's choices at a
+decision (after `prune`) best first, with `WIDENING = (c, alpha)` beside it
+(`DEFAULT_WIDENING` if absent): with it the search widens progressively wherever
+UCB decides (the searcher's own nodes, and the other seats' unless the policy
+plays them). A node whose edges have been visited n times in all weighs only its
+best k = max(1, ceil(c * n ** alpha)) choices by `rank`, tries the untried among
+them in rank order (not at random), and picks among the tried by UCB1. So a
+small budget plays the ranking's choice down the tree, and a larger one departs
+from it only where enough visits let it weigh the next choices: without it, a
+node's second visit tries one of its choices at random, and a deeper search
+learns from those random tries (docs/ai.md, Imperios Milenarios). The ranking
+must be deterministic (no RNG; the same state gives the same order) and return
+the same actions it was given. A game without `rank` searches as before,
+draw for draw.
 `play(game, state, seat, action) -> list[Event]` is for speed only: the
 action played on the state itself (which `apply` would have copied), with
 the same events and the same resulting state as `apply`, but no checks.
@@ -100,6 +114,11 @@ WorldWeight = Callable[[Game[Any], Any, Seat], float]
 InformationKey = Callable[[Game[Any], Any, Seat], Hashable]
 Prune = Callable[[Game[Any], Any, Seat, list[Action]], list[Action]]
 Play = Callable[[Game[Any], Any, Seat, Action], list[Event]]
+Rank = Callable[[Game[Any], Any, Seat, list[Action]], list[Action]]
+DEFAULT_WIDENING = (1.0, 0.5)
+"""(c, alpha) of progressive widening for a game with `rank` but no `WIDENING`: a node
+weighs its best ceil(c * n ** alpha) choices after n visits (1 up to 1 visit, 2 up to
+4, 3 up to 9, 4 up to 16, ...)."""
 WORLD_TRIES = 8
 """Sampled worlds drawn at most per iteration when the game weighs them."""
 
@@ -145,6 +164,11 @@ class Hooks:
     play: Play | None = None
     """A legal action played in place on a state the search owns; its events, as
     `apply` gives them. None: every move goes through `apply`."""
+    rank: Rank | None = None
+    """The search's choices at a decision, best first (progressive widening where UCB
+    decides). None: no widening, untried choices are tried at random."""
+    widening: tuple[float, float] | None = None
+    """The game's (c, alpha) for widening with `rank`; None: `DEFAULT_WIDENING`."""
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -172,6 +196,8 @@ def game_hooks(game: Game[Any]) -> Hooks:
             getattr(module, "information_key", None),
             getattr(module, "prune", None),
             getattr(module, "play", None),
+            getattr(module, "rank", None),
+            getattr(module, "WIDENING", None),
         )
         _HOOKS[game.id] = found
     return found
@@ -202,6 +228,10 @@ class SearchConfig:
     """Actions a rollout plays before the evaluation cuts it; None: the game's own."""
     opponents_by_policy: bool | None = None
     """Other seats decide by the policy inside the tree; None: as the game's hooks say."""
+    use_widening: bool = True
+    """Widen progressively by the game's `rank` if it has one; False: as if it had none."""
+    widening: tuple[float, float] | None = None
+    """(c, alpha) of the widening; None: the game's `WIDENING`, else `DEFAULT_WIDENING`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +398,8 @@ class _Search:
         self.information_key = hooks.information_key
         self.prune = hooks.prune
         self.play = hooks.play
+        self.rank = hooks.rank if config.use_widening else None
+        self.widening = config.widening or hooks.widening or DEFAULT_WIDENING
 
     def run(self, legal: list[Action]) -> SearchResult:
         # The trees are thousands of small containers with no cycles among them (nor in
@@ -535,6 +567,8 @@ class _Search:
                 edge = edges[modelled] = _Edge()
                 edge.avail = 1
                 return modelled, edge, True
+        if self.rank is not None:
+            return self._select_widened(node, legal, world, actor)
         untried = []
         for a, e in zip(legal, found, strict=True):
             if e is None:
@@ -558,6 +592,40 @@ class _Search:
         tried = cast(list[_Edge], found)  # nothing untried: every action has its edge
         best, best_edge = legal[0], tried[0]
         for a, e in zip(legal, tried, strict=True):
+            score = e.reward / e.visits + c * sqrt(log(e.avail) / e.visits)
+            if score > best_score:
+                best_score, best, best_edge = score, a, e
+        return best, best_edge, False
+
+    def _select_widened(
+        self, node: _Node, legal: list[Action], world: Any, actor: Seat
+    ) -> tuple[Action, _Edge, bool]:
+        """Progressive widening by the game's `rank`: after n visits of its edges a node
+        weighs its best k = max(1, ceil(c * n ** alpha)) choices; the first untried of
+        those (in rank order) is expanded, else UCB1 picks among them."""
+        assert self.rank is not None
+        ranked = self.rank(self.game, world, actor, legal) if len(legal) > 1 else legal
+        found = [node.get(a) for a in ranked]
+        visits = 0
+        for e in found:
+            if e is not None:
+                visits += e.visits
+        c, alpha = self.widening
+        k = max(1, math.ceil(c * visits**alpha))
+        for a, e in zip(ranked[:k], found[:k], strict=True):
+            if e is None:  # the best untried: the others wait for later visits
+                for tried in found[:k]:
+                    if tried is not None:
+                        tried.avail += 1
+                edge = node[a] = _Edge()
+                edge.avail = 1
+                return a, edge, True
+        c = self.config.exploration
+        log, sqrt = math.log, math.sqrt
+        best_score = -math.inf
+        best, best_edge = ranked[0], cast(_Edge, found[0])
+        for a, e in zip(ranked[:k], cast(list[_Edge], found[:k]), strict=True):
+            e.avail += 1
             score = e.reward / e.visits + c * sqrt(log(e.avail) / e.visits)
             if score > best_score:
                 best_score, best, best_edge = score, a, e
