@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 from client_harness import Harness
-from test_corona_de_hierro_client import HUMAN, RANDOM_AI, start_table
+from test_corona_de_hierro_client import HUMAN, RANDOM_AI, by_keys, lift, start_table
+
+from client.i18n import tr
 
 
 def _covered(view, box):
@@ -47,3 +49,32 @@ def test_a_map_the_player_moved_stays_where_he_left_it(harness):
     moved = view.board.camera.origin
     view._beside_dock([])
     assert view.board.camera.origin == moved
+
+
+
+def test_a_long_orders_list_lies_in_two_columns_so_the_map_stays_large(harness):
+    """At 1280x800 a turn's kinds of order sit in two low columns (1-4, then the rest):
+    the map beside them keeps at least four fifths of its fitted size (one tall column
+    shrank it to three fifths, with empty sea below)."""
+    table = start_table(harness)
+    view, session = table.view, table.session
+    for _ in range(200):
+        lift(harness, table)
+        if session.humans_to_act() and session.view(0).get("phase") == "play" \
+                and not session.view(0).get("pending"):
+            break
+        humans = session.humans_to_act()
+        if humans:
+            by_keys(harness, table, humans[0], session.legal(humans[0])[0])
+        harness.frames(2)
+    legal = session.legal(0)
+    _box, title, rows = view.dock_rows(legal)
+    assert title == tr("cdh.dock.title") and len(rows) > 4
+    assert len({rect.x for rect, _label, _payload in rows}) == 2
+    first, fifth = rows[0][0], rows[(len(rows) + 1) // 2][0]
+    assert fifth.x > first.x and fifth.y == first.y
+    vp = view.board.camera.viewport
+    _x, _y, w, h = view.focus
+    harness.frames(2)
+    assert view.board.camera.unit >= 0.8 * min(vp.w / w, vp.h / h)
+    assert _covered(view, view.dock_rows(legal)[0]) == []

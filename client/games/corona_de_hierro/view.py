@@ -608,10 +608,18 @@ class CoronaView(GameView):
         size = max(self.min_text, self.s(14))
         widest = max(text.fit(label, size, 10_000, None).width for label, _p in rows)
         width = max(self.s(220), min(widest + self.s(56), vp.w - self.s(16)))
-        box = pygame.Rect(0, 0, width, row_h * (len(rows) + 1) + self.s(10))
+        # A long list lies in two columns (1-4 down the first) where the board is wide
+        # enough: a low list clears the cities of the western coast, so the map beside it
+        # shrinks far less than beside one tall column.
+        columns = 2 if len(rows) > 4 and 2 * width + self.s(30) <= vp.w * 3 // 4 else 1
+        per_column = -(-len(rows) // columns)
+        inner = width - self.s(12)
+        box = pygame.Rect(0, 0, columns * inner + (columns - 1) * self.s(6) + self.s(12),
+                          row_h * (per_column + 1) + self.s(10))
         box.bottomleft = (vp.x + self.s(8), vp.bottom - self.s(8))  # over the western sea
-        out = [(pygame.Rect(box.x + self.s(6), box.y + self.s(4) + row_h * (i + 1),
-                            box.w - self.s(12), row_h - self.s(3)), label, payload)
+        out = [(pygame.Rect(box.x + self.s(6) + (i // per_column) * (inner + self.s(6)),
+                            box.y + self.s(4) + row_h * (i % per_column + 1),
+                            inner, row_h - self.s(3)), label, payload)
                for i, (label, payload) in enumerate(rows)]
         return box, title, out
 
