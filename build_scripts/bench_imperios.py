@@ -92,21 +92,28 @@ def positions(players: int, count: int, seed: int = 1) -> list[ImperiosState]:
 
 
 def speed(count: int = 8) -> None:
-    """Median and worst seconds per decision of the real levels, 4 and 7 players."""
+    """Median and worst seconds per decision of the real levels, 4 and 7 players, and the
+    iterations a CPU second buys (times a level's time limit: its budget on a quiet core;
+    the wall-clock figures shrink with the machine's load, that one does not)."""
     for players in (4, 7):
         states = positions(players, count)
         for level, limit in (("normal", 0.5), ("hard", 2.0)):
             config = level_config(GAME, level)
             seconds, iterations = [], 0
+            cpu = time.process_time()
             for s in states:
                 result = search(GAME, s, GAME.to_act(s)[0], config)
                 seconds.append(result.seconds)
                 iterations += result.iterations
+            cpu = time.process_time() - cpu
             median = statistics.median(seconds)
             emit({"bench": "imperios_ai_speed", "players": players, "level": level,
                   "positions": len(states), "median_decision_s": round(median, 3),
                   "max_decision_s": round(max(seconds), 3),
                   "iterations_per_decision": round(iterations / len(states), 1),
+                  # what the level's time limit buys on an unloaded core (CPU seconds)
+                  "iterations_per_cpu_s": round(iterations / cpu, 1),
+                  "cpu_share": round(cpu / sum(seconds), 2),
                   "target_median_s": limit, "met": median <= limit})
 
 

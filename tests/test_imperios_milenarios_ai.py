@@ -3,10 +3,14 @@ the Ages do, and the search's pruning keeps the choices that matter (docs/ai.md)
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from test_imperios_milenarios import PERSIA, YELLOW, example_setup, own, phase_turn
 
+from rules.ai.ismcts import level_config, search
 from rules.imperios_milenarios import GAME, Art, Convert, EndTurn, Research
-from rules.imperios_milenarios.ai import evaluate, prune, standing
+from rules.imperios_milenarios.ai import evaluate, prune, rank, standing
 from rules.imperios_milenarios.logic_score import score
 from rules.imperios_milenarios.state import ImperiosState, Stage
 
@@ -81,3 +85,26 @@ def test_a_short_list_loses_what_the_policy_advises_against_while_something_is_l
     assert prune(GAME, s, PERSIA, legal) == [EndTurn()]
     s = yellow_turn(3, 0)  # three: research is in reach, convert them
     assert Convert("yellow", "1:1") in prune(GAME, s, PERSIA, GAME.legal_actions(s, PERSIA))
+
+
+def test_the_ranking_orders_the_choices_by_the_policys_value() -> None:
+    s = yellow_turn(3, 3)  # three yellow tokens and actions waiting
+    legal = GAME.legal_actions(s, PERSIA)
+    ranked = rank(GAME, s, PERSIA, legal)
+    assert sorted(map(str, ranked)) == sorted(map(str, legal))  # the same actions
+    # converting the tokens first, then research, then art, ending the turn last
+    assert ranked[0] == Convert("yellow", "1:1")
+    assert all(isinstance(a, Research) for a in ranked[1:5])
+    assert ranked[5:] == [Art(), EndTurn()]
+    assert rank(GAME, s, PERSIA, legal) == ranked  # no noise: the same order every time
+
+
+def test_a_tiny_search_plays_the_rankings_first_choice_and_a_larger_one_weighs_more() -> None:
+    s = yellow_turn(3, 3)
+    config = replace(level_config(GAME, "hard"), time_limit=None)
+    first = rank(GAME, s, PERSIA, prune(GAME, s, PERSIA, GAME.legal_actions(s, PERSIA)))[0]
+    small = search(GAME, s, PERSIA, replace(config, iterations=2), seed=5)
+    assert small.action == first and sum(1 for x in small.stats if x.visits) == 1
+    larger = search(GAME, s, PERSIA, replace(config, iterations=30), seed=5)
+    weighed = sum(1 for x in larger.stats if x.visits)
+    assert 1 < weighed <= math.ceil(29**0.5)

@@ -275,6 +275,22 @@ def prune(game: Game[Any], state: ImperiosState, seat: Seat, legal: list[Action]
     return [a for i, a in enumerate(legal) if i in keep]
 
 
+WIDENING = (1.0, 0.5)
+"""Progressive widening (rules/ai/ismcts.py): after n visits a node of the search weighs
+the best max(1, ceil(n ** 0.5)) of its choices by `rank`. Without it, the second visit of
+a node of the searcher's own turn tried one of its choices at random, so a deeper search
+learnt from random tries (docs/ai.md, 27 November 2026)."""
+
+
+def rank(game: Game[Any], state: ImperiosState, seat: Seat, legal: list[Action]
+         ) -> list[Action]:
+    """The search's choices best first: by the policy's value, without its noise (ties in
+    the listed order)."""
+    values = [_value(state, seat, a) for a in legal]
+    order = sorted(range(len(legal)), key=lambda i: -values[i])
+    return [legal[i] for i in order]
+
+
 def information_key(game: Game[Any], world: ImperiosState, seat: Seat) -> int:
     """Every sampled world of one search shows each seat the same view: only the order of
     the tokens in the cups differs, and nobody sees it (so no view is built and frozen)."""
@@ -343,6 +359,6 @@ def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
 
 
 __all__ = [
-    "LEVEL_OVERRIDES", "OPPONENTS_BY_POLICY", "PRUNE_KEEP", "ROLLOUT_DEPTH", "evaluate",
-    "information_key", "prune", "rollout_action", "standing",
+    "LEVEL_OVERRIDES", "OPPONENTS_BY_POLICY", "PRUNE_KEEP", "ROLLOUT_DEPTH", "WIDENING",
+    "evaluate", "information_key", "prune", "rank", "rollout_action", "standing",
 ]
