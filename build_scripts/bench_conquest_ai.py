@@ -1,6 +1,6 @@
 """`make bench`, Conquest of the Empire II's AI: decision times, strength and balance.
 
-    python build_scripts/bench_conquest_ai.py [speed] [strength] [balance] [duel]
+    python build_scripts/bench_conquest_ai.py [speed] [strength] [balance] [duel] [calibrate]
 
 (speed, strength and balance when none is named). One JSON object per line:
 
@@ -34,6 +34,14 @@
   read, or stopped, on the way), then wins and share of wins per agent with a 95% Wilson
   interval and the median CPU seconds per decision. With `CONQUEST_DUEL_SAVES=DIR` each
   game is also written there as a save (`duel_SEED.json`), to be replayed and read.
+
+- `conquest_temperature` (only when named `calibrate`): `CONQUEST_BALANCE` two-player
+  games of the rollout policy with a tenth of its moves random (seeds 9000 on); every
+  fifth position's lead in projected VP (`ai.projected_vp`) against who won. Per
+  seasons left, the temperature of the softmax that makes those outcomes likeliest
+  (`likeliest_temperature`, from `TEMPERATURE_GRID`), its mean log loss beside the log
+  loss of the evaluation's own temperature, and the spread of the final lead about the
+  projected one.
 
 `CONQUEST_GAMES` sets the strength arenas' and the duel's games (default 12) and
 `CONQUEST_BALANCE` the balance games per player count (default 200).
@@ -230,6 +238,61 @@ def balance(players: int) -> dict[str, Any]:
     }
 
 
+TEMPERATURE_GRID = (6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 130, 160, 200)
+CALIBRATION_NOISE = 0.1
+
+
+def _log_loss(points: list[tuple[float, float]], temperature: float) -> float:
+    """Mean log loss of win chances sigmoid(lead / temperature) against outcomes y."""
+    total = 0.0
+    for lead, y in points:
+        p = 1 / (1 + math.exp(-max(-50.0, min(50.0, lead / temperature))))
+        p = min(max(p, 1e-9), 1 - 1e-9)
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(points)
+
+
+def calibrate() -> dict[str, Any]:
+    """How much a projected lead decides, per seasons left: the evaluation's softmax
+    fitted to how policy games end."""
+    by_left: dict[int, list[tuple[float, float, float]]] = {}
+    for k in range(BALANCE_GAMES):
+        rng = random.Random(k)
+        s = GAME.new_game(2, seed=9000 + k)
+        seen: list[tuple[int, float]] = []
+        step = 0
+        while GAME.to_act(s):
+            seat = GAME.to_act(s)[0]
+            step += 1
+            if step % 5 == 0:
+                projected = conquest_ai.projected_vp(s)
+                seen.append((conquest_ai.SEASONS - s.season + 1, projected[0] - projected[1]))
+            if rng.random() < CALIBRATION_NOISE:
+                action = rng.choice(GAME.legal_actions(s, seat))
+            else:
+                action = conquest_ai.rollout_action(GAME, s, seat, rng)
+            s = GAME.apply(s, seat, action).state
+        outcome = GAME.outcome(s)
+        assert outcome is not None
+        y = 0.5 if len(outcome.winners) > 1 else float(0 in outcome.winners)
+        for left, lead in seen:
+            by_left.setdefault(left, []).append((lead, y, float(s.vp[0] - s.vp[1])))
+    rows = {}
+    for left, found in sorted(by_left.items(), reverse=True):
+        points = [(lead, y) for lead, y, _ in found]
+        best = min(TEMPERATURE_GRID, key=lambda t: _log_loss(points, t))
+        own = conquest_ai.TEMPERATURE * conquest_ai.TEMPERATURE_GROWTH ** (left - 1)
+        misses = [final - lead for lead, _, final in found]
+        rows[str(left)] = {"positions": len(points), "likeliest_temperature": best,
+                           "log_loss": round(_log_loss(points, best), 3),
+                           "evaluation_temperature": own,
+                           "log_loss_at_evaluation": round(_log_loss(points, own), 3),
+                           "log_loss_at_12": round(_log_loss(points, 12.0), 3),
+                           "final_lead_sd_about_projected": round(statistics.pstdev(misses), 1)}
+    return {"bench": "conquest_temperature", "games": BALANCE_GAMES,
+            "noise": CALIBRATION_NOISE, "per_seasons_left": rows}
+
+
 def main(parts: list[str]) -> None:
     parts = parts or ["speed", "strength", "balance"]
     assert rules.get_game("conquest_of_the_empire") is GAME
@@ -250,6 +313,8 @@ def main(parts: list[str]) -> None:
         specs = os.environ.get("CONQUEST_DUEL", f"hard:{HARD},normal:{max(2, HARD // 4)}")
         print(json.dumps(duel(specs.split(","), GAMES, int(os.environ.get("CONQUEST_SEED", "1")))),
               flush=True)
+    if "calibrate" in parts:
+        print(json.dumps(calibrate()), flush=True)
     if "balance" in parts:
         for players in (2, 3, 4, 6):
             print(json.dumps(balance(players)), flush=True)

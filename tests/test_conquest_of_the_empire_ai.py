@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from rules.ai.ismcts import LEVELS, game_hooks, search
 from rules.conquest_of_the_empire import GAME, State, Step, ai
 from rules.conquest_of_the_empire import actions as A
@@ -167,6 +169,21 @@ def test_the_evaluation_is_a_reward_per_seat_and_favours_the_seat_ahead() -> Non
     keys = s.copy()
     keys.add_inf(P("italia"), RED, 3)
     assert ai.evaluate(GAME, keys)[RED] > even[RED]
+
+
+def test_a_projected_lead_decides_less_the_more_seasons_are_left() -> None:
+    """The same lead of 40 projected VP: close to a sure win in the last season, far from
+    one in the first (a softmax at 12 VP throughout called both 0.96)."""
+    first = menu_position()
+    assert first.season == 1
+    first.vp = [40, 0]
+    last = first.copy()
+    last.season = 4
+    for s in (first, last):
+        lead = ai.projected_vp(s)
+        assert lead[RED] - lead[BLUE] == pytest.approx(40.0)  # an empty board: the VP alone
+    early, late = ai.evaluate(GAME, first)[RED], ai.evaluate(GAME, last)[RED]
+    assert 0.5 < early < 0.75 < 0.9 < late
 
 
 def test_the_search_chooses_among_the_pruned_choices_and_a_human_keeps_all() -> None:
