@@ -39,6 +39,11 @@ hard and two normal seats alternate (n-player).
   (`COUP_HARD`, `KOBAYAKAWA_HARD`, `normal:400`), so a loaded machine gives the same
   games (a hard game of Coup takes half a minute, so the bench's figure has a wide
   interval; `docs/ai.md` gives the longer runs and their commands).
+- `ai_bots`: every game's baseline bots by name, then the map games' greedy bots
+  (`rules/<game>/ai_bots.py`, no target in issue 18) against random players and
+  against a small hard, seats rotated, for `BENCH_AI_BOT_SECONDS` each. A match too
+  slow for the bench (`played: false`) prints its command instead; `docs/ai.md`
+  gives its result.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from rules.ai.agents import game_bots
 from rules.ai.ismcts import LEVELS, search
 from rules.simulate import arena
 
@@ -87,6 +93,37 @@ TARGETS: list[tuple[str, int, list[str], float]] = [
     ("magnate", 2, ["hard", "greedy"], 0.8),
     ("carolus_magnus", 2, ["hard", "greedy"], 0.8),
 ]
+
+BOT_SECONDS = float(os.environ.get("BENCH_AI_BOT_SECONDS", "60"))
+MAP_BOT_MATCHES: list[tuple[str, int, list[str], bool]] = [
+    # game, players, agents, played here (else only its command is printed)
+    ("conquest_of_the_empire", 2, ["greedy", "random"], True),
+    ("corona_de_hierro", 4, ["greedy", "random", "random", "random"], True),
+    ("imperios_milenarios", 4, ["greedy", "random", "random", "random"], True),
+    ("conquest_of_the_empire", 2, ["hard:240", "greedy"], True),
+    ("corona_de_hierro", 4, ["hard:160", "greedy", "greedy", "greedy"], False),
+    ("imperios_milenarios", 4, ["hard:60", "greedy", "greedy", "greedy"], False),
+]
+"""The map games' greedy bots: a game against random takes a fraction of a second;
+against hard at the budgets of these games' own arenas (docs/ai.md), a Corona or an
+Imperios game takes minutes."""
+
+
+def bots_named() -> dict[str, Any]:
+    """Every game's baseline bots, as `--agents` names them."""
+    return {"bench": "ai_bots", "bots": {game_id: sorted(game_bots(rules.get_game(game_id)))
+                                         for game_id in sorted(rules.GAMES)}}
+
+
+def bot_match(game_id: str, players: int, specs: list[str], played: bool) -> dict[str, Any]:
+    """One map-game bot arena, or the command that plays it."""
+    command = (f"nice -n 15 python -m rules arena {game_id} --players {players} --games 4 "
+               f"--seed 200 --agents {','.join(specs)}")
+    if not played:
+        return {"bench": "ai_bots", "game": game_id, "players": players, "agents": specs,
+                "played": False, "command": command, "result": "docs/ai.md"}
+    result = strength(rules.get_game(game_id), players, "bot", specs, BOT_SECONDS)
+    return {**result, "bench": "ai_bots", "played": True}
 
 
 def speed_versus_baseline() -> dict[str, Any]:
@@ -197,6 +234,10 @@ def main() -> None:
     for game_id, players, specs, wanted in TARGETS:
         if game_id in rules.GAMES:
             print(json.dumps(target(game_id, players, specs, wanted)), flush=True)
+    print(json.dumps(bots_named()), flush=True)
+    for game_id, players, specs, played in MAP_BOT_MATCHES:
+        if game_id in rules.GAMES:
+            print(json.dumps(bot_match(game_id, players, specs, played)), flush=True)
     ratio = LEVELS["hard"].iterations / LEVELS["normal"].iterations
     for game_id in sorted(rules.GAMES):
         game = rules.get_game(game_id)
