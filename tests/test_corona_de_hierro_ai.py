@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 from test_corona_de_hierro import begin, put, turn_of
 
-from rules.ai.ismcts import LEVELS, search
+from rules.ai.ismcts import LEVELS, level_config, search
 from rules.corona_de_hierro import GAME, AttackArmy, CoronaState, Keep, Reroll, ai
 from rules.corona_de_hierro.components import CASTLE_INDEX
 from rules.corona_de_hierro.state import Battle
@@ -103,3 +103,36 @@ def test_a_leaders_search_ends_the_game_by_beating_a_rivals_last_army() -> None:
     config = replace(LEVELS["hard"], iterations=60, time_limit=None)
     result = search(GAME, s, 0, config, seed=1)
     assert result.action == AttackArmy("vienne", 1)
+
+
+def test_the_ranking_orders_main_actions_by_the_policys_scores_and_keeps_them_all() -> None:
+    rng = random.Random(9)
+    s = begin(4)
+    checked = 0
+    while GAME.to_act(s) and checked < 30:
+        seat = GAME.to_act(s)[0]
+        legal = ai.prune(GAME, s, seat, GAME.legal_actions(s, seat))
+        ranked = ai.rank(GAME, s, seat, legal)
+        assert sorted(map(repr, ranked)) == sorted(map(repr, legal))
+        assert ranked == ai.rank(GAME, s, seat, legal)  # no randomness
+        if s.pending is None:
+            dist = ai._distance_to_targets(s, seat)
+            scores = [ai._score(s, seat, a, dist) for a in ranked]
+            assert scores == sorted(scores, reverse=True)
+            checked += 1
+        s = GAME.apply(s, seat, ai.rollout_action(GAME, s, seat, rng)).state
+    assert checked == 30
+
+
+def test_a_defender_losing_the_round_ranks_a_reroll_first_and_a_winning_one_keeps() -> None:
+    s = _last_army_at_vienne(mine=3, theirs=3, leader=0)
+    s.pending = Battle(0, 1, 0, "defender", 4, 3, 2, 2, False, 1, "")  # ties: attacker's
+    assert isinstance(ai.rank(GAME, s, 1, [Keep(), Reroll()])[0], Reroll)
+    s.pending = Battle(0, 1, 0, "defender", 3, 5, 2, 2, False, 1, "")
+    assert isinstance(ai.rank(GAME, s, 1, [Reroll(), Keep()])[0], Keep)
+
+
+def test_only_hard_widens_its_search_by_the_ranking() -> None:
+    assert level_config(GAME, "hard").use_widening
+    assert not level_config(GAME, "normal").use_widening
+    assert not level_config(GAME, "easy").use_widening

@@ -374,6 +374,52 @@ def prune(game: Game[Any], state: CoronaState, seat: Seat, legal: list[Action]) 
     return [legal[i] for i in sorted(ranked[:PRUNE_KEEP])]
 
 
+WIDENING = (1.0, 0.5)
+"""Progressive widening by `rank` (rules.ai.ismcts): after n visits a node weighs its
+best ceil(n ** 0.5) choices, tried in rank order. Hard only (`LEVEL_OVERRIDES`)."""
+
+LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {
+    "easy": {"use_widening": False},
+    "normal": {"use_widening": False},
+}
+"""Normal and easy search as they did before `rank` (untried choices at random)."""
+
+
+def _answer_first(s: CoronaState, seat: Seat) -> type[Action] | None:
+    """The answer the policy leans to, without its noise (None: no preference)."""
+    p = s.pending
+    if isinstance(p, Passage):
+        return GrantPassage if s.allied(seat, p.mover) else DenyPassage
+    if isinstance(p, CastleRoll):
+        return Reroll if chance(p.die, p.target) >= 0.3 else Keep
+    if isinstance(p, Battle):
+        if p.stage == "attacker":
+            return Reroll if p.att < sum(FACES[p.att_die]) / 6 else Keep
+        return Reroll if p.att >= p.defence else Keep  # ties go to the attacker
+    if isinstance(p, Question):
+        return Accept if p.kind == "marriage" else Decline
+    return None
+
+
+def rank(game: Game[Any], state: CoronaState, seat: Seat,
+         legal: list[Action]) -> list[Action]:
+    """The search's choices best first, for progressive widening: main actions by the
+    policy's `_score` (no noise), answers the policy's leaning first, a Draw-five's cards
+    by their worth; castle choice as listed."""
+    s = state
+    p = s.pending
+    if p is None:
+        if s.phase is not Phase.PLAY:
+            return legal
+        dist = _distance_to_targets(s, seat)
+        return sorted(legal, key=lambda a: -_score(s, seat, a, dist))
+    if isinstance(p, FiveChoice):
+        return sorted(legal, key=lambda a: -_GOOD_CARDS.get(
+            p.cards[a.index], 0.5) if isinstance(a, ChooseCard) else 0.0)
+    first = _answer_first(s, seat)
+    return sorted(legal, key=lambda a: not isinstance(a, first)) if first else legal
+
+
 def _value(s: CoronaState, seat: Seat) -> float:
     """VP if the game ended now, plus a little for what should soon turn into VP."""
     vp: float = logic.vp_counter(s, seat) + (0 if logic.hostages_of(s, seat) else 1)
@@ -408,4 +454,5 @@ def evaluate(game: Game[Any], state: CoronaState) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
 
 
-__all__ = ["ROLLOUT_DEPTH", "evaluate", "information_key", "prune", "rollout_action"]
+__all__ = ["LEVEL_OVERRIDES", "ROLLOUT_DEPTH", "WIDENING", "evaluate", "information_key",
+           "prune", "rank", "rollout_action"]

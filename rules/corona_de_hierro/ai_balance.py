@@ -31,6 +31,7 @@ import os
 import random
 import statistics
 import sys
+import time
 from collections import Counter
 from typing import Any
 
@@ -82,6 +83,7 @@ def ruined_seats(s: CoronaState) -> list[Seat]:
 
 
 def play(game: Game[Any], players: int, seed: int, agents: list[Agent]) -> dict[str, Any]:
+    cpu = time.process_time()
     s: CoronaState = game.new_game(players, seed)
     starts: list[str] = [""] * players
     first: str = ""
@@ -112,6 +114,8 @@ def play(game: Game[Any], players: int, seed: int, agents: list[Agent]) -> dict[
         "starts": starts,
         "first": first,
         "crowned": max(s.legitimacy),
+        "decisions": count,
+        "cpu_s": round(time.process_time() - cpu, 1),
     }
 
 
@@ -146,7 +150,8 @@ def measure(players: int, games: int, seed: int, specs: list[str],
         for p, castle in enumerate(result["starts"]):
             per_start.setdefault(castle, []).append(share if p in result["winners"] else 0.0)
         if not quiet:
-            print(f"game {k}: {result}", file=sys.stderr, flush=True)
+            print(f"game {k} seed {seed + k} {seat_specs}: {result}", file=sys.stderr,
+                  flush=True)
     played = games - errors
     rates = [round(w / played, 3) for w in wins]
     end_share = {e: round(ends[e] / played, 3) for e in ("crown", "deck", "ruined")}
