@@ -17,7 +17,6 @@ from rules.core import (
     Rng,
     Seat,
     Transition,
-    one_pass_apply,
 )
 from rules.kobayakawa import logic
 from rules.kobayakawa.actions import Draw, Fight, Flip, Keep, Pass
@@ -63,7 +62,7 @@ class Kobayakawa(Game[KobayakawaState]):
     def _apply(self, state: KobayakawaState, seat: Seat, action: Action) -> Transition:
         return logic.apply_action(state, seat, action)
 
-    apply = one_pass_apply(logic.apply_action)
+    apply = logic.checked_apply
 
     def outcome(self, state: KobayakawaState) -> Outcome | None:
         if state.phase is not Phase.OVER:

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core import (
     Action,
     Event,
+    Game,
     IllegalAction,
     JsonDict,
     Rng,
@@ -135,6 +136,45 @@ def apply_action(state: KobayakawaState, seat: Seat, action: Action) -> Transiti
 _new_state = object.__new__
 _transition = tuple.__new__
 """`Transition(...)` without the named tuple's own `__new__` in between."""
+
+
+def checked_apply(
+    game: Game[KobayakawaState], state: KobayakawaState, seat: Seat, action: Action
+) -> Transition:
+    """`Game.apply` in one pass (the game's `apply`): a move `is_legal` accepts, of
+    exactly one of the five action classes, is copied and played at once, as
+    `apply_action` plays it; anything else goes through `Game.apply`, which raises what
+    it always raised. (`one_pass_apply`'s rule, with `is_legal` and `apply_action`
+    written out: random play and arenas call it for every move.)"""
+    phase = state.phase
+    if phase is not _OVER and seat == state.order[state.turn]:
+        kind = type(action)
+        fields = state.__dict__.copy()
+        if phase is _CHOOSE:
+            if kind is Draw:
+                fields["deck"] = state.deck[:]
+            elif kind is Flip:
+                fields["deck"] = state.deck[:]
+                fields["pile"] = state.pile[:]
+            else:
+                return Game.apply(game, state, seat, action)
+        elif phase is _KEEP:
+            if kind is not Keep or (action.card != state.hands[seat]  # type: ignore[attr-defined]
+                                    and action.card != state.drawn):  # type: ignore[attr-defined]
+                return Game.apply(game, state, seat, action)
+            fields["hands"] = state.hands[:]
+            fields["discards"] = state.discards[:]
+        elif kind is Fight or kind is Pass:
+            fields["stakes"] = state.stakes[:]
+            fields["medals"] = state.medals[:]
+        else:
+            return Game.apply(game, state, seat, action)
+        s = _new_state(KobayakawaState)
+        s.__dict__ = fields
+        events: list[Event] = []
+        barrier = _play(s, seat, action, events)
+        return _transition(Transition, (s, events, barrier))
+    return Game.apply(game, state, seat, action)
 
 
 def play(s: KobayakawaState, seat: Seat, action: Action) -> list[Event]:
