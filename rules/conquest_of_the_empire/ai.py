@@ -540,5 +540,5 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
 
 
-__all__ = ["OPPONENTS_BY_POLICY", "ROLLOUT_DEPTH", "evaluate", "information_key", "prune",
-           "rollout_action", "season_projection"]
+__all__ = ["OPPONENTS_BY_POLICY", "ROLLOUT_DEPTH", "evaluate", "information_key", "projected_vp",
+           "prune", "rollout_action", "season_projection"]
