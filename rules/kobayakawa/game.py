@@ -48,7 +48,7 @@ class Kobayakawa(Game[KobayakawaState]):
 
     # -- playing ---------------------------------------------------------
     def to_act(self, state: KobayakawaState) -> tuple[Seat, ...]:
-        return () if state.phase is _OVER else (state.order[state.turn],)
+        return () if state.phase is _OVER else _SEATS[state.order[state.turn]]
 
     # The rules' own functions, called without a method in between.
     legal_actions = staticmethod(logic.legal_actions)
@@ -154,6 +154,8 @@ class Kobayakawa(Game[KobayakawaState]):
 
 
 _OVER, _KEEP = Phase.OVER, Phase.KEEP
+_SEATS = tuple((seat,) for seat in range(Kobayakawa.info.max_players))
+"""`to_act`'s answers, built once."""
 _new_state = object.__new__
 
 GAME = Kobayakawa()

@@ -241,13 +241,19 @@ def deal_round(s: KobayakawaState, events: list[Event]) -> None:
     Every list and the generator are new, not changed: `apply_action`'s copy shares
     the old ones with the state it was made from."""
     players, medals = s.players, s.medals
-    order = [seat for seat in _ROTATION[players][s.start_player] if medals[seat] > 0]
+    rotation = _ROTATION[players][s.start_player]
+    if min(medals) > 0:  # everyone still plays
+        order = list(rotation)
+    else:
+        order = [seat for seat in rotation if medals[seat] > 0]
     deck = list(CARDS)
     s.rng = rng = Rng(s.rng.state)
     rng.shuffle(deck)
     s.hands = hands = [NO_CARD] * players
+    dealt: list[Event] = []
     for seat in order:
-        hands[seat] = deck.pop()
+        hands[seat] = card = deck.pop()
+        dealt.append({"type": "dealt_card", "to": [seat], "seat": seat, "card": card})
     s.pile = [kobayakawa := deck.pop()]
     s.deck = deck
     s.order = tuple(order)
@@ -259,8 +265,7 @@ def deal_round(s: KobayakawaState, events: list[Event]) -> None:
     events.append({"type": "round_started", "to": "all", "round": s.round,
                    "start_player": s.start_player, "order": order, "kobayakawa": kobayakawa,
                    "last_round": s.round == ROUNDS})
-    for seat in order:
-        events.append({"type": "dealt_card", "to": [seat], "seat": seat, "card": hands[seat]})
+    events += dealt
 
 
 _ROTATION = [[tuple((start + i) % n for i in range(n)) for start in range(n)] for n in range(7)]
@@ -270,7 +275,12 @@ _ROTATION = [[tuple((start + i) % n for i in range(n)) for start in range(n)] fo
 def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
     """Stage 3 and the payout, then the next round or the end."""
     stakes, hands, medals = s.stakes, s.hands, s.medals
-    fighters = [q for q in s.order if stakes[q] > 0]
+    fighters = []
+    pot = 0  # only real bets make the pot (seats out of the round keep UNDECIDED, -1)
+    for q in s.order:
+        if stakes[q] > 0:
+            fighters.append(q)
+            pot += stakes[q]
     value = s.pile[-1]
     reward = 2 if s.round == ROUNDS else 1  # `s.reward`
     record: JsonDict = {"round": s.round, "kobayakawa": value, "fighters": fighters}
@@ -296,8 +306,6 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
                 if mine > total:
                     winner, total = q, mine
             record["lowest"] = lowest
-        # Seats out of the round keep UNDECIDED (-1): only real bets make the pot.
-        pot = sum([b for b in stakes if b > 0])
         gained = pot - stakes[winner] + reward
         medals[winner] += pot + reward
         s.centre -= reward
@@ -309,11 +317,13 @@ def resolve_round(s: KobayakawaState, events: list[Event]) -> None:
         next_start = winner
     record["medals"] = medals[:]
     s.history = (*s.history, record)
-    for q in s.order:
-        if medals[q] == 0:
-            events.append({"type": "player_out", "to": "all", "seat": q})
+    everyone_left = min(medals) > 0  # the usual case: nobody is out, three seats or more
+    if not everyone_left:
+        for q in s.order:
+            if medals[q] == 0:
+                events.append({"type": "player_out", "to": "all", "seat": q})
     s.round += 1
-    if s.round > ROUNDS or len([m for m in medals if m > 0]) < 2:
+    if s.round > ROUNDS or (not everyone_left and len([m for m in medals if m > 0]) < 2):
         s.round = min(s.round, ROUNDS)
         s.phase = _OVER
         s.order = ()

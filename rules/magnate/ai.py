@@ -34,12 +34,21 @@ _TRADE = -5.0
 def district_sums(state: MagnateState, seat: Seat, partial: float = 0.0) -> list[float]:
     """Completed ranks per district; an unfinished deed counts `partial` of its rank."""
     lines = state.lines[seat]
-    sums = [_line_sum(line) for line in lines]
-    for d, tokens in enumerate(state.deeds[seat]):
+    sums = list(_row_sums(tuple(lines)))
+    deeds = state.deeds[seat]
+    if max(deeds) == NO_DEED:  # no unfinished deed
+        return sums
+    for d, tokens in enumerate(deeds):
         if tokens != NO_DEED:
             rank = RANK[lines[d][-1]]
             sums[d] -= rank * (1.0 - partial * (2 + tokens) / (rank + 2))
     return sums
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _row_sums(lines: tuple[tuple[str, ...], ...]) -> tuple[float, ...]:
+    """`_line_sum` of each district line of a seat (cached: rows recur across rollouts)."""
+    return tuple(map(_line_sum, lines))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -88,15 +97,16 @@ def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random
     listed order (the income: the suit held fewest); the turn's steps work it out
     without building the list (a test holds them to this definition)."""
     phase = state.phase
-    if phase is Phase.ROLL:
+    if phase is _ROLL:
         return logic.ROLL
-    if phase is Phase.INCOME:
+    if phase is _INCOME:
         return _income_choice(state, seat)
-    if phase is Phase.PLAY and seat == state.active:
+    if phase is _PLAY and seat == state.active:
         if state.card_played:
             return _after_the_card(state, seat, rng)
-        return _card_to_play(state, seat, rng)
-    legal = logic.legal_actions(state, seat)  # nobody's turn to play: the plain way
+        if len(state.hands[seat]) > 1:
+            return _card_to_play(state, seat, rng)
+    legal = logic.legal_actions(state, seat)  # the plain way
     if len(legal) == 1:
         return legal[0]
     sums = None
@@ -105,24 +115,56 @@ def rollout_action(game: Game[Any], state: MagnateState, seat: Seat, rng: random
     return max(legal, key=lambda a: _score(a, sums) + rng.random())
 
 
+_ROLL, _INCOME, _PLAY = Phase.ROLL, Phase.INCOME, Phase.PLAY
+"""The phases as module constants: reading `Phase.ROLL` costs an enum lookup each time."""
+
+
+def _card_plays(card: str) -> tuple[Any, ...]:
+    """What `_card_to_play` reads of a card, in one tuple: its first and second suit
+    (-1 for an Ace), rank, suit mask, developments by count per district, deeds per
+    district, sale, the sale's and the deed's scores before the swing, and per count of
+    the first suit the spread's penalty (`_score`'s `0.1 * spread`)."""
+    sids = SUIT_IDS[card]
+    rank = RANK[card]
+    one_suit = len(sids) == 1
+    return (
+        sids[0], -1 if one_suit else sids[1], rank, logic.MASK[card],
+        logic.DEVELOPS_BY_COUNT[card], logic.BUYS[card], logic.SELLS[card],
+        _SELL - rank / 3, _DEED + rank / 2,
+        tuple(0.1 * (0 if one_suit else abs(rank - 2 * x)) for x in range(rank + 1)),
+    )
+
+
+_CARD_PLAYS = {card: _card_plays(card) for card in logic.SELLS}
+
+
 def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action:
-    """`rollout_action` before the card is played: the rules' list (every card's
-    developments and deeds district by district, then its sale; the deed steps; the
-    trades) scored in that order as `_score` does, without building the list."""
+    """`rollout_action` before the card is played, with two or more cards in hand: the
+    rules' list (every card's developments and deeds district by district, then its
+    sale; the deed steps; the trades) scored in that order as `_score` does and its noise
+    drawn as it goes, without building the list. A trade (-5, plus a noise under 1)
+    never beats the sale listed before it (at least 1), so its noise is only drawn."""
     tokens = state.tokens[seat]
-    accepted = logic.accepted_suits(state, seat)
-    actions: list[Action] = []
-    values: list[float] = []
+    noise = rng.random
+    best: Action = logic.END_TURN  # replaced by the first listed action
+    best_value = -math.inf
+    accepted: list[int] | None = None
     sums: Sums | None = None
     for card in state.hands[seat]:
-        counts = logic.develop_counts(tokens, card)
-        deed = logic.deed_affordable(tokens, card)
-        rank = RANK[card]
+        first, second, rank, mask, by_count, buys, sell, sell_value, deed_value, penalty = (
+            _CARD_PLAYS[card])
+        # `logic.develop_counts` and `logic.deed_affordable`, written out
+        if second < 0:
+            counts = range(rank, rank + 1) if tokens[first] >= rank else range(0)
+            deed = rank >= logic.DEED_MIN_RANK and tokens[first] != 0
+        else:
+            counts = range(max(1, rank - tokens[second]), min(tokens[first], rank - 1) + 1)
+            deed = rank >= logic.DEED_MIN_RANK and tokens[first] != 0 and tokens[second] != 0
+        if deed:
+            deed = not logic.payable_in_full(tokens, card)
         if counts or deed:
-            mask = logic.MASK[card]
-            by_count = logic.DEVELOPS_BY_COUNT[card]
-            buys = logic.BUYS[card]
-            one_suit = len(SUIT_IDS[card]) == 1
+            if accepted is None:
+                accepted = logic.accepted_suits(state, seat)
             for district in range(len(DISTRICTS)):
                 if not mask & accepted[district]:
                     continue
@@ -134,31 +176,32 @@ def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action
                 built = _DEVELOP + rank + 4 * swing
                 options = by_count[district]
                 for x in counts:
-                    actions.append(options[x])
-                    values.append(built - 0.1 * (0 if one_suit else abs(rank - 2 * x)))
+                    value = built - penalty[x] + noise()
+                    if value > best_value:
+                        best, best_value = options[x], value
                 if deed:
-                    actions.append(buys[district])
-                    values.append(_DEED + rank / 2 + 2 * swing)
-        actions.append(logic.SELLS[card])
-        values.append(_SELL - rank / 3)
-    for step in logic.deed_steps(state, seat):
-        actions.append(step)
-        values.append(_DEED_STEP)
-    for give, held in enumerate(tokens):
-        if held >= logic.TRADE_COST:
-            row = logic.TRADES[give]
-            for take in range(6):
-                if take != give:
-                    actions.append(row[take])
-                    values.append(_TRADE)
-    if len(actions) == 1:
-        return actions[0]
-    noise = rng.random
-    best, best_value = actions[0], -math.inf
-    for action, value in zip(actions, values, strict=True):
-        value += noise()
+                    value = deed_value + 2 * swing + noise()
+                    if value > best_value:
+                        best, best_value = buys[district], value
+        value = sell_value + noise()
         if value > best_value:
-            best, best_value = action, value
+            best, best_value = sell, value
+    deeds = state.deeds[seat]
+    if max(deeds) != NO_DEED:  # `logic.deed_steps`, written out
+        lines = state.lines[seat]
+        for district, placed in enumerate(deeds):
+            if placed != NO_DEED:
+                steps = logic.DEED_STEPS[district]
+                for i in SUIT_IDS[lines[district][-1]]:
+                    if tokens[i]:
+                        value = _DEED_STEP + noise()
+                        if value > best_value:
+                            best, best_value = steps[i], value
+    if max(tokens) >= logic.TRADE_COST:
+        for held in tokens:
+            if held >= logic.TRADE_COST:
+                for _ in range(5):  # the five trades giving this suit
+                    noise()
     return best
 
 
@@ -170,16 +213,25 @@ def _after_the_card(state: MagnateState, seat: Seat, rng: random.Random) -> Acti
     tokens = state.tokens[seat]
     best: Action = logic.END_TURN if state.final_turns else logic.DRAW
     listed = 1
-    best_value = -math.inf
-    for step in logic.deed_steps(state, seat):
-        value = _DEED_STEP + rng.random()
-        if value > best_value:
-            best, best_value = step, value
-        listed += 1
+    deeds = state.deeds[seat]
+    if max(deeds) != NO_DEED:  # `logic.deed_steps`, written out
+        best_value = -math.inf
+        lines = state.lines[seat]
+        noise = rng.random
+        for district, placed in enumerate(deeds):
+            if placed != NO_DEED:
+                steps = logic.DEED_STEPS[district]
+                for i in SUIT_IDS[lines[district][-1]]:
+                    if tokens[i]:
+                        value = _DEED_STEP + noise()
+                        if value > best_value:
+                            best, best_value = steps[i], value
+                        listed += 1
     trades = 0
-    for held in tokens:
-        if held >= logic.TRADE_COST:
-            trades += 5
+    if max(tokens) >= logic.TRADE_COST:
+        for held in tokens:
+            if held >= logic.TRADE_COST:
+                trades += 5
     if listed + trades > 1:
         for _ in range(trades + 1):
             rng.random()

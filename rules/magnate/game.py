@@ -43,6 +43,8 @@ from rules.magnate.state import NO_DEED, PLAYERS, MagnateState, Phase, new_state
 
 _SEATS = tuple((seat,) for seat in range(PLAYERS))
 """`to_act`'s answers, built once."""
+_OVER, _INCOME = Phase.OVER, Phase.INCOME
+_new_state = object.__new__
 
 
 def running(state: MagnateState) -> bool:
@@ -78,9 +80,9 @@ class Magnate(Game[MagnateState]):
     # -- playing ---------------------------------------------------------
     def to_act(self, state: MagnateState) -> tuple[Seat, ...]:
         phase = state.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return ()
-        return _SEATS[state.pending[0][0] if phase is Phase.INCOME else state.active]
+        return _SEATS[state.pending[0][0] if phase is _INCOME else state.active]
 
     # The rules' own functions, called without a method in between.
     legal_actions = staticmethod(legal_actions)
@@ -144,8 +146,18 @@ class Magnate(Game[MagnateState]):
         cards that were discarded face up before it was built, so unseen cards
         outside it must be in the opponent's hand.
         """
-        s = state.copy()
-        s.rng = Rng(rng.getrandbits(64))
+        # `state.copy()` but for the parts dealt anew below: the deck, the other's hand
+        fields = state.__dict__.copy()
+        fields["rng"] = Rng(rng.getrandbits(64))
+        fields["hands"] = hands = state.hands[:]
+        hands[seat] = hands[seat][:]
+        fields["tokens"] = [t[:] for t in state.tokens]
+        fields["lines"] = [row[:] for row in state.lines]
+        fields["deeds"] = [row[:] for row in state.deeds]
+        fields["discards"] = state.discards[:]
+        fields["pending"] = state.pending[:]
+        s = _new_state(MagnateState)
+        s.__dict__ = fields
         other = 1 - seat
         seen = set(s.hands[seat]) | set(s.discards)
         for row in s.lines:

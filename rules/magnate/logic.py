@@ -8,6 +8,9 @@ holds them together over the whole action space. `apply_action` is the effect.
 
 from __future__ import annotations
 
+import functools
+from operator import add
+
 from rules.core import Action, Event, IllegalAction, Seat, Transition, event
 from rules.magnate.actions import (
     BuyDeed,
@@ -84,6 +87,10 @@ DEVELOPS_BY_COUNT = {
 }
 """Per card and district, the development by how many tokens of the card's first suit it
 pays (a one-suit card: its rank)."""
+
+
+# The phases as module constants: reading `Phase.PLAY` costs an enum lookup each time.
+_ROLL, _INCOME, _PLAY, _OVER = Phase.ROLL, Phase.INCOME, Phase.PLAY, Phase.OVER
 
 
 # -- shared predicates ---------------------------------------------------------
@@ -164,9 +171,9 @@ def legal_actions(state: MagnateState, seat: Seat) -> list[Action]:
     """Every action `seat` may take now, each listed once."""
     s = state
     phase = s.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return []
-    if phase is Phase.INCOME:
+    if phase is _INCOME:
         owner, district = s.pending[0]
         if seat != owner:
             return []
@@ -174,7 +181,7 @@ def legal_actions(state: MagnateState, seat: Seat) -> list[Action]:
         return [choices[i] for i in SUIT_IDS[s.lines[owner][district][-1]]]
     if seat != s.active:
         return []
-    if phase is Phase.ROLL:
+    if phase is _ROLL:
         return [ROLL]
     out: list[Action] = []
     tokens = s.tokens[seat]
@@ -193,10 +200,13 @@ def legal_actions(state: MagnateState, seat: Seat) -> list[Action]:
 def deed_steps(s: MagnateState, seat: Seat) -> list[Action]:
     """A token of each suit `seat` holds onto each of its unfinished deeds of that suit,
     district by district."""
+    deeds = s.deeds[seat]
+    if max(deeds) == NO_DEED:  # no unfinished deed (the usual case)
+        return []
     out: list[Action] = []
     tokens = s.tokens[seat]
     lines = s.lines[seat]
-    for district, placed in enumerate(s.deeds[seat]):
+    for district, placed in enumerate(deeds):
         if placed != NO_DEED:
             steps = DEED_STEPS[district]
             for i in SUIT_IDS[lines[district][-1]]:
@@ -295,25 +305,32 @@ def is_legal(state: MagnateState, seat: Seat, action: Action) -> bool:
     by `refusal`."""
     s = state
     kind = type(action)
-    if kind is Roll:
-        return s.phase is Phase.ROLL and seat == s.active
-    if kind is Draw or kind is EndTurn:
-        return (s.phase is Phase.PLAY and seat == s.active and s.card_played
-                and bool(s.final_turns) is (kind is EndTurn))
-    if kind is Develop or kind is BuyDeed or kind is Sell:
-        assert isinstance(action, Develop | BuyDeed | Sell)
-        return (s.phase is Phase.PLAY and seat == s.active and not s.card_played
-                and action.card in s.hands[seat]
-                and (kind is Sell or _card_placed(s, seat, action)))
-    if kind is DevelopDeed:
+    if kind is DevelopDeed:  # the most frequent in the search's rollouts
         assert isinstance(action, DevelopDeed)
-        if s.phase is not Phase.PLAY or seat != s.active:
+        if s.phase is not _PLAY or seat != s.active:
             return False
         district = DISTRICT_INDEX.get(action.district)
         if district is None or s.deeds[seat][district] == NO_DEED:
             return False
         suit = _SUIT_POS.get(action.suit, -1)
         return suit in SUIT_IDS[s.lines[seat][district][-1]] and s.tokens[seat][suit] >= 1
+    if kind is Roll:
+        return s.phase is _ROLL and seat == s.active
+    if kind is Draw or kind is EndTurn:
+        return (s.phase is _PLAY and seat == s.active and s.card_played
+                and bool(s.final_turns) is (kind is EndTurn))
+    if kind is Develop or kind is BuyDeed or kind is Sell:
+        assert isinstance(action, Develop | BuyDeed | Sell)
+        return (s.phase is _PLAY and seat == s.active and not s.card_played
+                and action.card in s.hands[seat]
+                and (kind is Sell or _card_placed(s, seat, action)))
+    if kind is TakeIncome:  # `refusal`: only in phase INCOME, by the owner, as listed
+        assert isinstance(action, TakeIncome)
+        if s.phase is not _INCOME:
+            return False
+        owner, pending = s.pending[0]
+        return (seat == owner and DISTRICT_INDEX.get(action.district) == pending
+                and _SUIT_POS.get(action.suit, -1) in SUIT_IDS[s.lines[owner][pending][-1]])
     return refusal(s, seat, action) is None
 
 
@@ -489,7 +506,8 @@ def play(s: MagnateState, seat: Seat, action: Action) -> list[Event]:
 # -- the roll ------------------------------------------------------------------
 def _roll(s: MagnateState, events: list[Event]) -> None:
     """Two d10: taxation if either shows 1 (before income), then income on the higher die."""
-    first, second = s.rng.roll(INCOME_DIE), s.rng.roll(INCOME_DIE)
+    rng = s.rng
+    first, second = rng.below(INCOME_DIE) + 1, rng.below(INCOME_DIE) + 1  # `roll`
     s.dice = (first, second)
     active = s.active
     events.append({"type": "dice_rolled", "to": "all", "seat": active, "dice": [first, second]})
@@ -510,11 +528,10 @@ def _roll(s: MagnateState, events: list[Event]) -> None:
             _rank_income(s, p, high, gains)
         if any(gains):
             tokens = s.tokens[p]
-            for i, n in enumerate(gains):
-                tokens[i] += n
+            tokens[:] = map(add, tokens, gains)
             events.append({"type": "income", "to": "all", "seat": p, "source": source,
                            "rank": high, "tokens": _named(gains)})
-    s.phase = Phase.INCOME if s.pending else Phase.PLAY
+    s.phase = _INCOME if s.pending else _PLAY
     for p, d in s.pending:
         events.append({"type": "income_choice", "to": "all", "seat": p,
                        "district": DISTRICT_IDS[d], "card": s.lines[p][d][-1]})
@@ -535,7 +552,7 @@ def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
     """Completed properties of `rank` pay a token per suit; deeds queue a choice of one."""
     deeds = s.deeds[p]
     for d, line in enumerate(s.lines[p]):
-        if not line:
+        if rank not in _line_ranks(line):
             continue
         last = len(line) - 1
         for i, card in enumerate(line):
@@ -548,6 +565,12 @@ def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
                     gains[suit] += 1
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _line_ranks(line: tuple[str, ...]) -> frozenset[int]:
+    """The ranks in a district line (cached: lines recur across the search's worlds)."""
+    return frozenset(RANK[card] for card in line)
+
+
 def _take_income(s: MagnateState, seat: Seat, action: TakeIncome, events: list[Event]) -> None:
     _, district = s.pending.pop(0)
     s.tokens[seat][_SUIT_POS[action.suit]] += 1
@@ -556,7 +579,7 @@ def _take_income(s: MagnateState, seat: Seat, action: TakeIncome, events: list[E
                    "rank": RANK[card], "district": action.district, "card": card,
                    "tokens": {action.suit: 1}})
     if not s.pending:
-        s.phase = Phase.PLAY
+        s.phase = _PLAY
 
 
 # -- playing a card ------------------------------------------------------------
@@ -635,7 +658,7 @@ def _end_turn(s: MagnateState, events: list[Event]) -> None:
     else:
         _draw(s, seat, events)
     s.active = 1 - seat
-    s.phase = Phase.ROLL
+    s.phase = _ROLL
     s.dice = ()
     s.card_played = False
     s.turn += 1
