@@ -2,7 +2,8 @@
 intent (take castles, win support, climb the track, draw and play good cards, fight only
 battles worth their odds, end the game by a ruin only when ahead), an evaluation from
 the VP a seat would score if the game ended now, `prune` (the search tries the best few
-main actions) and `information_key` (the other seats' trees keyed by their private cards).
+main actions), `information_key` (the other seats' trees keyed by their private cards)
+and `rank` (those choices best first: hard's search widens progressively by it).
 
 They run inside sampled worlds (`sample_world`), never on the real state, so the
 search sees only what its seat may know.
