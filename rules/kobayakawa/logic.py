@@ -145,15 +145,27 @@ def checked_apply(
     exactly one of the five action classes, is copied and played at once, as
     `apply_action` plays it; anything else goes through `Game.apply`, which raises what
     it always raised. (`one_pass_apply`'s rule, with `is_legal` and `apply_action`
-    written out: random play and arenas call it for every move.)"""
+    written out: random play and arenas call it for every move.)
+
+    The most frequent moves, a draw and a bet that does not end the round, are played
+    here as `_play` plays them (the events too); `test_apply_plays_and_refuses_exactly_
+    as_the_shared_guard_does` holds the two together along random games."""
     phase = state.phase
     if phase is not _OVER and seat == state.order[state.turn]:
         kind = type(action)
         fields = state.__dict__.copy()
         if phase is _CHOOSE:
             if kind is Draw:
-                fields["deck"] = state.deck[:]
-            elif kind is Flip:
+                fields["deck"] = deck = state.deck[:]
+                s = _new_state(KobayakawaState)
+                s.__dict__ = fields
+                s.drawn = drawn = deck.pop()
+                s.phase = _KEEP
+                return _transition(Transition, (s, [
+                    {"type": "drew", "to": "all", "seat": seat},
+                    {"type": "drew_card", "to": [seat], "seat": seat, "card": drawn},
+                ], True))
+            if kind is Flip:
                 fields["deck"] = state.deck[:]
                 fields["pile"] = state.pile[:]
             else:
@@ -165,7 +177,23 @@ def checked_apply(
             fields["hands"] = state.hands[:]
             fields["discards"] = state.discards[:]
         elif kind is Fight or kind is Pass:
-            fields["stakes"] = state.stakes[:]
+            turn = state.turn + 1
+            fields["stakes"] = stakes = state.stakes[:]
+            if turn != len(state.order):  # not the round's last bet: no payout yet
+                fields["turn"] = turn
+                if kind is Pass:
+                    stakes[seat] = 0
+                    event = {"type": "passed", "to": "all", "seat": seat}
+                else:
+                    fields["medals"] = medals = state.medals[:]
+                    reward = 2 if state.round == ROUNDS else 1
+                    bet = reward if medals[seat] > reward else medals[seat]  # `bet_for`
+                    medals[seat] -= bet
+                    stakes[seat] = bet
+                    event = {"type": "fought", "to": "all", "seat": seat, "bet": bet}
+                s = _new_state(KobayakawaState)
+                s.__dict__ = fields
+                return _transition(Transition, (s, [event], False))
             fields["medals"] = state.medals[:]
         else:
             return Game.apply(game, state, seat, action)
