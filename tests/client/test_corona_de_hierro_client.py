@@ -119,15 +119,15 @@ def subject_point(view, seat, action):
         return city_point(view, action.city)
     castle = getattr(action, "castle", None)
     if isinstance(action, Recruit | AttackCastle | PlaceEmissary | RollSupport | TakeHostage):
-        return city_point(view, view._city_of_castle(castle))
+        return city_point(view, view.city_of_castle(castle))
     if isinstance(action, SendEmissary):
-        return view._box_rect(action.box).center
+        return view.box_rect(action.box).center
     if isinstance(action, RecallEmissary):
         if action.place.startswith("alliance:"):
             return lay.panels[int(action.place.split(":")[1])].header.center
         if action.place in view.box_areas:
-            return view._box_rect(action.place).center
-        return city_point(view, view._city_of_castle(action.place))
+            return view.box_rect(action.place).center
+        return city_point(view, view.city_of_castle(action.place))
     if isinstance(action, RequestAlliance | AcceptAlliance | ReleaseHostage | OfferSwap
                   | AskRelease):
         return lay.panels[action.player].header.center
@@ -147,7 +147,7 @@ def gesture_for(harness, table, seat, action):
     if any(arg == (seat, action) for name, arg in table.buttons.values() if name == "act"):
         press_prompt(harness, table, seat, action)
     elif isinstance(action, ChooseMainCastle):
-        harness.click(city_point(view, view._city_of_castle(action.castle)))
+        harness.click(city_point(view, view.city_of_castle(action.castle)))
     elif isinstance(action, ChooseCard):
         harness.click(view.five_rects()[action.index].center)
     elif isinstance(action, Move):
@@ -449,7 +449,7 @@ def test_an_emissary_dragged_onto_rome_goes_to_the_pope(harness):
     table = table_when(harness, SendEmissary("rome"))
     view = table.view
     steps = len(table.session.steps)
-    drag(harness, view.lay.panels[0].emissaries.center, view._box_rect("rome").center)
+    drag(harness, view.lay.panels[0].emissaries.center, view.box_rect("rome").center)
     assert table.session.steps[steps].action == SendEmissary("rome")
     assert table.session.view(None)["boxes"]["rome"][0] >= 1
 

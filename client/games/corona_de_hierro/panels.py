@@ -16,16 +16,22 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import artwork, text
+from client.anim import Tween, lerp
 from client.art import corona_de_hierro as art
+from client.art.dice import die_face
 from client.games.corona_de_hierro import words
 from client.games.corona_de_hierro.layout import Layout, SeatPanel
 from client.i18n import tr
 from client.scenes.base import draw_panel
+from client.widgets.dice import DiceTray
 
 if TYPE_CHECKING:
-    from client.games.corona_de_hierro.view import CoronaView
+    from client.games.corona_de_hierro.view import CoronaView, Menu
 
 INK = artwork.INK
+LIT = (255, 214, 96)
+"""What the held thing may be dropped on, what may be picked up, an open menu's frame."""
+HOVER = (250, 244, 226)
 MUTED = (96, 82, 66)
 ACCENT = artwork.ACCENT
 BAND_RGB = {
@@ -373,3 +379,319 @@ class ChromePainter:
                   valign="middle", tips=self.tips)
         if tip:
             self.tips.append((rect, f"{words.card(cid)}: {tr(f'cdh.card.{cid}.text')}"))
+
+
+# -- the pieces on the map ------------------------------------------------------------------------
+# Drawn in screen space over the board (a size that follows the zoom within bounds, so they
+# stay readable), at the view's spots round each city.
+def draw_targets(view: CoronaView, surface: pygame.Surface, lit: dict[str, set[Any]],
+                 hover: tuple[int, int]) -> None:
+    """Rings round the cities, castles and boxes the held thing may be dropped on (the one
+    under it brighter), or round the city under the mouse."""
+    r = max(view.s(14), round(view.token_px() * 0.9))
+    width = max(2, view.s(3))
+    hot = view.city_at(view.held_pos) if view.held is not None else None
+    for city in lit["cities"] | {view.city_of_castle(c) for c in lit["castles"]}:
+        x, y = view.city_screen(city)
+        ring = (255, 240, 170) if city == hot else LIT
+        pygame.draw.circle(surface, ring, (x, y), r + (view.s(4) if city == hot else 0),
+                           width)
+    for key in lit["boxes"]:
+        rect = view.box_rect(key)
+        pygame.draw.rect(surface, LIT, rect.inflate(view.s(6), view.s(6)), width,
+                         border_radius=view.s(8))
+    if view.held is None and not view.board.panning and view.menu is None:
+        city = view.city_at(hover)
+        if city is not None:
+            x, y = view.city_screen(city)
+            pygame.draw.circle(surface, HOVER, (x, y), r, max(1, view.s(2)))
+
+
+def draw_castles(view: CoronaView, surface: pygame.Surface) -> None:
+    """Each castle's banner (its owner's, the troops in or out) and the emissaries on it."""
+    px = view.token_px()
+    for c in view.view["castles"]:
+        if c["owner"] is not None:
+            img = art.banner(view.colours[c["owner"]], round(px * 0.8), bool(c["troops"]))
+            surface.blit(img, img.get_rect(midbottom=view.spot(c["city"], art.BANNER_SPOT)))
+        for i, envoy in enumerate(c["envoys"][:2]):
+            img = art.emissary(view.colours[envoy["seat"]], round(px * 0.6))
+            spot = view.spot(c["city"], art.EMISSARY_SPOTS[i])
+            surface.blit(img, img.get_rect(midbottom=spot))
+
+
+def draw_boxes(view: CoronaView, surface: pygame.Surface) -> None:
+    """The emissaries sent to each box, in a row along its foot."""
+    px = max(view.s(14), round(view.token_px() * 0.7))
+    for key, held in view.view["boxes"].items():
+        rect = view.box_rect(key)
+        x = rect.x + max(view.s(8), rect.w // 12)
+        y = rect.bottom - max(view.s(6), rect.h // 10)
+        for seat, n in enumerate(held):
+            for _ in range(n):
+                img = art.emissary(view.colours[seat], px)
+                surface.blit(img, img.get_rect(bottomleft=(x, y)))
+                x += img.get_width() + view.s(2)
+
+
+def draw_armies(view: CoronaView, surface: pygame.Surface, hidden: set[Any],
+                movable_from: set[Any]) -> list[tuple[pygame.Rect, str, int]]:
+    """Every army as a stack of pawns (less those still marching in), lit where the acting
+    seat may move it from, faint while it is held; the stacks drawn (rect, city, seat)."""
+    px = view.token_px()
+    stacks: list[tuple[pygame.Rect, str, int]] = []
+    held_city = view.held[1] if view.held is not None and view.held[0] == "army" else None
+    me = view.acting_seat()
+    for city, counts in view.view["armies"].items():
+        present = [(seat, n) for seat, n in enumerate(counts) if n]
+        for slot, (seat, n) in enumerate(present):
+            n -= sum(h[3] for h in hidden if isinstance(h, tuple) and len(h) == 4
+                     and h[0] == "army_in" and h[1] == city and h[2] == seat)
+            if n <= 0:
+                continue
+            movable = city in movable_from and seat == me
+            img = art.pawn_stack(view.colours[seat], n, px, movable and city != held_city)
+            spot = view.spot(city, art.ARMY_SLOTS[slot % len(art.ARMY_SLOTS)])
+            rect = img.get_rect(midbottom=(spot[0], spot[1] + px // 2))
+            if city == held_city and seat == me:
+                img = img.copy()
+                img.set_alpha(110)
+            surface.blit(img, rect)
+            stacks.append((rect, city, seat))
+    return stacks
+
+
+def draw_battle_mark(view: CoronaView, surface: pygame.Surface) -> None:
+    """Crossed swords over the city of a battle (red) or of a passage asked (grey)."""
+    pend = view.view.get("pending")
+    if not pend or pend.get("kind") not in ("battle", "passage"):
+        return
+    x, y = view.city_screen(pend["city"])
+    r = max(view.s(10), view.token_px() // 2)
+    y -= round(view.token_px() * 1.9)
+    colour = (160, 40, 30) if pend["kind"] == "battle" else (60, 60, 60)
+    swords(surface, (x, y), r, colour, max(2, view.s(4)))
+    pygame.draw.circle(surface, LIT, (x, y), r + view.s(4), max(1, view.s(2)))
+
+
+def draw_march(view: CoronaView, surface: pygame.Surface, tween: Tween) -> None:
+    """An army walking its path, city to city."""
+    path = tween.data["path"]
+    legs = len(path) - 1
+    t = tween.progress * legs
+    leg = min(legs - 1, int(t))
+    a = view.city_pos[path[leg]]
+    b = view.city_pos[path[leg + 1]]
+    world = lerp(a, b, t - leg)
+    x, y = view.board.to_screen(world)
+    px = view.token_px()
+    img = art.pawn_stack(view.colours[tween.data["seat"]], tween.data["n"], px)
+    clip = surface.get_clip()
+    surface.set_clip(view.board.camera.viewport)
+    surface.blit(img, img.get_rect(midbottom=(round(x), round(y) + px // 2)))
+    surface.set_clip(clip)
+
+
+def draw_clash(view: CoronaView, surface: pygame.Surface, tween: Tween) -> None:
+    """A battle round lost: a red ring widening over the city and "−1"."""
+    x, y = view.city_screen(tween.data["city"])
+    r = round(view.token_px() * (0.6 + 0.6 * tween.progress))
+    clip = surface.get_clip()
+    surface.set_clip(view.board.camera.viewport)
+    pygame.draw.circle(surface, (200, 60, 40), (round(x), round(y)), r, max(2, view.s(3)))
+    text.label(surface, "−1", view.s(20), (round(x), round(y) - r - view.s(4)),
+               (170, 30, 20), bold=True, anchor="midbottom")
+    surface.set_clip(clip)
+
+
+# -- the dice plate ---------------------------------------------------------------------------
+def swords(surface: pygame.Surface, at: tuple[float, float], r: float,
+           colour: tuple[int, int, int], width: int) -> None:
+    """Two crossed blades: a battle."""
+    x, y = at
+    for s in (1, -1):
+        pygame.draw.line(surface, colour, (x - r * s, y - r), (x + r * s, y + r), width)
+        pygame.draw.line(surface, colour, (x + r * 0.55 * s - r * 0.3, y + r * 0.55 + r * 0.3),
+                         (x + r * 0.55 * s + r * 0.3, y + r * 0.55 - r * 0.3), width)
+
+
+def mark(surface: pygame.Surface, ok: bool, at: tuple[float, float], r: float) -> None:
+    """A green tick (the roll succeeds) or a red cross (it fails)."""
+    x, y = at
+    w = max(2, round(r / 3))
+    if ok:
+        pygame.draw.lines(surface, (40, 120, 50), False,
+                          [(x - r, y), (x - r * 0.3, y + r * 0.7), (x + r, y - r * 0.8)], w)
+    else:
+        pygame.draw.line(surface, (170, 40, 30), (x - r, y - r), (x + r, y + r), w)
+        pygame.draw.line(surface, (170, 40, 30), (x - r, y + r), (x + r, y - r), w)
+
+
+def _plate(view: CoronaView, surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:
+    """The plate in the board's corner with its title; the plate's rect."""
+    plate = lay.dice
+    draw_panel(surface, plate, view.scale)
+    head = pygame.Rect(plate.x + view.s(10), plate.y + view.s(6), plate.w - view.s(20),
+                       view.s(22))
+    text.draw(surface, title, head, view.s(16), INK, bold=True, max_lines=1)
+    return plate
+
+
+def draw_plate(view: CoronaView, surface: pygame.Surface, lay: Layout, hidden: set[Any]
+               ) -> None:
+    """The roll a castle or a battle waits on (a reroll, a shield to spend): the castle's
+    die against its target with a tick or a cross, or the battle's two dice."""
+    pend = view.view.get("pending")
+    if not pend or pend["kind"] not in ("battle", "castle_roll"):
+        return
+    if any(isinstance(h, tuple) and h and h[0] == "plate" for h in hidden):
+        return
+    size = view.s(46)
+    if pend["kind"] == "castle_roll":
+        title = f"{view.names_.castle(pend['castle'])} — {pend['target']}+"
+        plate = _plate(view, surface, lay, title)
+        _die(view, surface, pend["seat"], pend["die"], pend["value"],
+             (plate.x + view.s(50), plate.centery + view.s(12)), size)
+        ok = pend["value"] >= pend["target"]
+        mark(surface, ok, (plate.x + view.s(124), plate.centery + view.s(12)), view.s(14))
+        return
+    plate = _plate(view, surface, lay, f"{view.names_.city(pend['city'])} · {pend['round']}")
+    y = plate.centery + view.s(12)
+    _die(view, surface, pend["attacker"], pend["att_die"], pend["att"],
+         (plate.x + view.s(56), y), size)
+    swords(surface, (plate.centerx, y), view.s(12), INK, max(2, view.s(3)))
+    if pend["defence"]:
+        _die(view, surface, pend["defender"], pend["def_die"], pend["defence"],
+             (plate.right - view.s(56), y), size)
+    else:
+        artwork.draw_seat_marker(surface, (plate.right - view.s(56), y), view.s(12),
+                                 view.colours[pend["defender"]])
+
+
+def _die(view: CoronaView, surface: pygame.Surface, seat: int, die: str, value: int,
+         centre: tuple[int, int], size: int) -> None:
+    img = die_face(art.DICE[die], art.die_face_index(die, value), size)
+    surface.blit(img, img.get_rect(center=centre))
+    artwork.draw_seat_marker(surface, (centre[0] - size // 2 - view.s(14), centre[1]),
+                             view.s(9), view.colours[seat])
+
+
+def draw_rolling(view: CoronaView, surface: pygame.Surface, lay: Layout, tween: Tween) -> None:
+    """A die rolling on the plate, titled with the castle and its target or the battle."""
+    ev = tween.data["ev"]
+    tray: DiceTray = tween.data["tray"]
+    if ev.get("purpose") in ("military", "diplomatic"):
+        castle = view.names_.castle(str(ev.get("castle", "")))
+        title = f"{castle} — {ev.get('target', '')}+"
+    else:
+        title = f"{view.names_.city(str(ev.get('city', '')))} · {ev.get('round', '')}"
+    plate = _plate(view, surface, lay, title)
+    centre = (plate.centerx, plate.centery + view.s(12))
+    tray.place(centre, view.s(52))
+    tray.draw(surface, at=min(tween.elapsed, tray.duration))
+    artwork.draw_seat_marker(surface, (centre[0] - view.s(48), centre[1]), view.s(10),
+                             view.colours[ev["seat"]])
+
+
+# -- over the table: the Draw-five cards, the orders, a held piece, a word ---------------------
+def _mouse() -> tuple[int, int]:
+    return pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+
+
+def draw_five(view: CoronaView, surface: pygame.Surface, rects: list[pygame.Rect],
+              mine: bool) -> None:
+    """The cards a Draw-five shows, on a plate over the map (the one under the mouse lit
+    when they are the viewer's to choose from)."""
+    if not rects:
+        return
+    cards = view.view["pending"]["cards"]
+    back = rects[0].unionall(rects).inflate(view.s(24), view.s(24))
+    draw_panel(surface, back, view.scale)
+    mouse = _mouse()
+    for cid, rect in zip(cards, rects, strict=True):
+        view.chrome.card_face(surface, rect, cid, mine and rect.collidepoint(mouse), tip=False)
+
+
+def _order_row(view: CoronaView, surface: pygame.Surface, rect: pygame.Rect, label: str,
+               inner: pygame.Rect, size: int, fill: tuple[int, int, int]) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=view.s(5))
+    pygame.draw.rect(surface, (150, 126, 90), rect, 1, border_radius=view.s(5))
+    text.draw(surface, label, inner, size, INK, valign="middle", max_lines=1)
+
+
+def _row_fill(rect: pygame.Rect, mouse: tuple[int, int]) -> tuple[int, int, int]:
+    return (255, 236, 180) if rect.collidepoint(mouse) else (236, 226, 200)
+
+
+def draw_menu(view: CoronaView, surface: pygame.Surface, menu: Menu) -> None:
+    """A menu of orders over the table: its title, then a row per order or group."""
+    draw_panel(surface, menu.box, view.scale)
+    pygame.draw.rect(surface, LIT, menu.box, view.s(2), border_radius=view.s(8))
+    head = pygame.Rect(menu.box.x + view.s(10), menu.box.y + view.s(6),
+                       menu.box.w - view.s(20), view.s(26))
+    text.draw(surface, menu.title, head, view.s(15), INK, bold=True, valign="middle",
+              max_lines=1)
+    mouse = _mouse()
+    for (label, _payload), rect in zip(menu.rows, menu.rects, strict=True):
+        _order_row(view, surface, rect, label, rect.inflate(-view.s(12), 0), view.s(15),
+                   _row_fill(rect, mouse))
+
+
+def draw_orders(view: CoronaView, surface: pygame.Surface,
+                dock: tuple[pygame.Rect, str, list[tuple[pygame.Rect, str, Any]]]) -> None:
+    """The orders list (`CoronaView.dock_rows`): its title, a row per order or group, and
+    Back (greyed) under an open group."""
+    box, title, rows = dock
+    draw_panel(surface, box, view.scale)
+    head = pygame.Rect(box.x + view.s(10), box.y + view.s(4), box.w - view.s(20), view.s(26))
+    text.draw(surface, title, head, view.s(15), INK, bold=True, valign="middle", max_lines=1)
+    mouse = _mouse()
+    for rect, label, payload in rows:
+        fill = (214, 204, 182) if payload is None else _row_fill(rect, mouse)
+        inner = pygame.Rect(rect.x + view.s(8), rect.y, rect.w - view.s(36), rect.h)
+        _order_row(view, surface, rect, label, inner, view.s(14), fill)
+
+
+def draw_held(view: CoronaView, surface: pygame.Surface, lay: Layout) -> None:
+    """What the player drags, under the mouse: an army, an emissary or a card."""
+    if view.held is None:
+        return
+    kind, what = view.held
+    me = view.acting_seat()
+    colour = view.colours[me] if me is not None else 0
+    if kind == "army":
+        n = (view.view["armies"].get(what) or [0] * len(view.names))[me or 0]
+        img = art.pawn_stack(colour, n, view.s(34), True)
+    elif kind == "emissary":
+        img = art.emissary(colour, view.s(30), True)
+    else:
+        hand = view.view.get("hand") or []
+        if not 0 <= what < len(hand):
+            return
+        rect = lay.hand[0].copy()
+        rect.center = view.held_pos
+        view.chrome.card_face(surface, rect, hand[what], True)
+        return
+    surface.blit(img, img.get_rect(center=view.held_pos))
+
+
+def draw_flash(view: CoronaView, surface: pygame.Surface) -> None:
+    """A short word at the foot of the map (a drop on nothing, a click with no order)."""
+    if not view.flash:
+        return
+    vp = view.board.camera.viewport
+    box = pygame.Rect(0, 0, min(vp.w - view.s(20), view.s(560)), view.s(34))
+    box.midbottom = (vp.centerx, vp.bottom - view.s(10))
+    pygame.draw.rect(surface, (30, 26, 22), box, border_radius=view.s(8))
+    text.draw(surface, view.flash, box.inflate(-view.s(16), -view.s(4)), view.s(15),
+              (250, 240, 214), bold=True, align="center", valign="middle", max_lines=1)
+
+
+def draw_shield_flight(view: CoronaView, surface: pygame.Surface, lay: Layout,
+                       tween: Tween) -> None:
+    """A shield spent, flying from its seat's panel to the pool."""
+    panel = lay.panels.get(tween.data["seat"])
+    if panel is None:
+        return
+    x, y = lerp(panel.rows[0].center, lay.pool.center, tween.progress)
+    shield_icon(surface, (x, y), view.s(12))

@@ -26,18 +26,17 @@ from typing import Any, cast
 
 import pygame
 
-from client import artwork, text
-from client.anim import Tween, lerp
+from client import text
+from client.anim import Tween
 from client.art import antique
 from client.art import corona_de_hierro as art
 from client.board import Board
 from client.games.base import DrawContext, GameView
-from client.games.corona_de_hierro import words
+from client.games.corona_de_hierro import panels, words
 from client.games.corona_de_hierro.layout import Layout, layout
-from client.games.corona_de_hierro.panels import ChromePainter, shield_icon
+from client.games.corona_de_hierro.panels import ChromePainter
 from client.i18n import language, tr
 from client.input import Intent
-from client.scenes.base import draw_panel
 from client.widgets.dice import DiceTray
 from rules import Action, Event, IllegalAction, Seat
 from rules.corona_de_hierro.actions import (
@@ -65,43 +64,16 @@ from rules.corona_de_hierro.actions import (
 )
 from rules.maps import load_topology
 
-LIT = (255, 214, 96)
-LIT_SOFT = (255, 214, 96, 80)
-HOVER = (250, 244, 226)
 MENU_ROWS = 10
 DOCK_ROWS = 8
+"""The orders list's rows (a ninth: Back), so keys 1–9 reach every one."""
 PROMPT_MAX = 4
 """Answers up to this many are the prompt's buttons; more go in the orders list."""
-"""The orders list's rows (a ninth: Back), so keys 1–9 reach every one."""
 UNIT = 40.0
 """The token size the offsets round a city (art.ARMY_SLOTS, ...) are drawn for: they scale
 with the token's size, so pieces keep their places at every zoom."""
 TOKEN_WORLD = 54.0
 """A token's size in world pixels (its size on screen follows the zoom, within bounds)."""
-ANSWER_TYPES = {"reroll", "keep", "grant_passage", "deny_passage", "accept", "decline",
-                "choose_card"}
-
-
-def swords(surface: pygame.Surface, at: tuple[float, float], r: float,
-           colour: tuple[int, int, int], width: int) -> None:
-    """Two crossed blades: a battle."""
-    x, y = at
-    for s in (1, -1):
-        pygame.draw.line(surface, colour, (x - r * s, y - r), (x + r * s, y + r), width)
-        pygame.draw.line(surface, colour, (x + r * 0.55 * s - r * 0.3, y + r * 0.55 + r * 0.3),
-                         (x + r * 0.55 * s + r * 0.3, y + r * 0.55 - r * 0.3), width)
-
-
-def mark(surface: pygame.Surface, ok: bool, at: tuple[float, float], r: float) -> None:
-    """A green tick (the roll succeeds) or a red cross (it fails)."""
-    x, y = at
-    w = max(2, round(r / 3))
-    if ok:
-        pygame.draw.lines(surface, (40, 120, 50), False,
-                          [(x - r, y), (x - r * 0.3, y + r * 0.7), (x + r, y - r * 0.8)], w)
-    else:
-        pygame.draw.line(surface, (170, 40, 30), (x - r, y - r), (x + r, y + r), w)
-        pygame.draw.line(surface, (170, 40, 30), (x - r, y + r), (x + r, y - r), w)
 
 
 @dataclass
@@ -137,6 +109,7 @@ class CoronaView(GameView):
         self.carried = False
         self.menu: Menu | None = None
         self.dock: list[tuple[str, list[Action]]] = []
+        """The groups chosen so far in the orders list (kind of order, then target...)."""
         self._last_legal: list[Action] = []
         self._dock_for: list[Action] = []
         self._dock_room: tuple[list[Action], pygame.Rect] | None = None
@@ -144,7 +117,6 @@ class CoronaView(GameView):
         self._fitted: tuple[int, tuple[float, float]] | None = None
         """The camera as the last fit left it: the map follows the orders list only while
         the player has not moved it since."""
-        """The groups chosen so far in the orders list (kind of order, then target...)."""
         self.flash = ""
         self.serial = 0
         self.stacks: list[tuple[pygame.Rect, str, int]] = []
@@ -200,7 +172,7 @@ class CoronaView(GameView):
                 return found
         raise KeyError(key)
 
-    def _token_px(self) -> int:
+    def token_px(self) -> int:
         camera = self.board.camera
         zoom = camera.level_zoom(camera.level)
         return max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
@@ -218,23 +190,27 @@ class CoronaView(GameView):
         clip = surface.get_clip()
         surface.set_clip(self.board.camera.viewport)
         lit = self._lit(ctx)
-        self._draw_targets(surface, lit, ctx)
-        self._draw_castles(surface)
-        self._draw_boxes(surface)
-        self._draw_armies(surface, ctx, lit)
-        self._draw_battle_mark(surface)
-        self._draw_plate(surface, ctx)
+        panels.draw_targets(self, surface, lit, ctx.hover)
+        panels.draw_castles(self, surface)
+        panels.draw_boxes(self, surface)
+        self.stacks = panels.draw_armies(self, surface, ctx.hidden, lit["armies"])
+        panels.draw_battle_mark(self, surface)
+        panels.draw_plate(self, surface, self.lay, ctx.hidden)
         surface.set_clip(clip)
         self.chrome.draw(surface, self.lay, self._chrome_lit(ctx, lit), self.serial,
                          ctx.thinking, ctx.now)
         if self.tips is not self.chrome.tips:
             self.tips[:] = self.chrome.tips
-        self._draw_five(surface, ctx)
+        panels.draw_five(self, surface, self.five_rects(),
+                         any(a.type == "choose_card" for a in ctx.legal))
         self._last_legal = ctx.legal
-        self._draw_dock(surface, ctx.legal)
-        self._draw_menu(surface)
-        self._draw_held(surface)
-        self._draw_flash(surface)
+        dock = self.dock_rows(ctx.legal)
+        if dock is not None:
+            panels.draw_orders(self, surface, dock)
+        if self.menu is not None:
+            panels.draw_menu(self, surface, self.menu)
+        panels.draw_held(self, surface, self.lay)
+        panels.draw_flash(self, surface)
 
     def _lit(self, ctx: DrawContext) -> dict[str, set[Any]]:
         """What may be picked up or dropped on now, from the legal actions only."""
@@ -310,146 +286,27 @@ class CoronaView(GameView):
         out["cards"] = tuple(sorted({a.card for a in legal if isinstance(a, Play)}))
         return out
 
-    def _city_screen(self, key: str) -> tuple[float, float]:
+    def city_screen(self, key: str) -> tuple[float, float]:
         return self.board.to_screen(self.city_pos[key])
 
-    def _spot(self, key: str, offset: tuple[float, float]) -> tuple[int, int]:
-        x, y = self._city_screen(key)
-        k = self._token_px() / UNIT
+    def spot(self, key: str, offset: tuple[float, float]) -> tuple[int, int]:
+        x, y = self.city_screen(key)
+        k = self.token_px() / UNIT
         return (round(x + offset[0] * k), round(y + offset[1] * k))
 
-    def _draw_targets(self, surface: pygame.Surface, lit: dict[str, set[Any]],
-                      ctx: DrawContext) -> None:
-        r = max(self.s(14), round(self._token_px() * 0.9))
-        width = max(2, self.s(3))
-        hot = self._city_at(self.held_pos) if self.held is not None else None
-        for city in lit["cities"] | {self._city_of_castle(c) for c in lit["castles"]}:
-            x, y = self._city_screen(city)
-            ring = (255, 240, 170) if city == hot else LIT
-            pygame.draw.circle(surface, ring, (x, y), r + (self.s(4) if city == hot else 0),
-                               width)
-        for key in lit["boxes"]:
-            rect = self._box_rect(key)
-            pygame.draw.rect(surface, LIT, rect.inflate(self.s(6), self.s(6)), width,
-                             border_radius=self.s(8))
-        if self.held is None and not self.board.panning and self.menu is None:
-            city = self._city_at(ctx.hover)
-            if city is not None:
-                x, y = self._city_screen(city)
-                pygame.draw.circle(surface, HOVER, (x, y), r, max(1, self.s(2)))
-
-    def _city_of_castle(self, castle: str) -> str:
+    def city_of_castle(self, castle: str) -> str:
         for c in self.view["castles"]:
             if c["key"] == castle:
                 return str(c["city"])
         return castle
 
-    def _box_rect(self, key: str) -> pygame.Rect:
+    def box_rect(self, key: str) -> pygame.Rect:
         area = self.box_areas[key]
         xs = [p[0] for p in area.polygon]
         ys = [p[1] for p in area.polygon]
         x0, y0 = self.board.to_screen((min(xs), min(ys)))
         x1, y1 = self.board.to_screen((max(xs), max(ys)))
         return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
-
-    def _draw_castles(self, surface: pygame.Surface) -> None:
-        px = self._token_px()
-        for c in self.view["castles"]:
-            if c["owner"] is not None:
-                img = art.banner(self.colours[c["owner"]], round(px * 0.8), bool(c["troops"]))
-                surface.blit(img, img.get_rect(midbottom=self._spot(c["city"], art.BANNER_SPOT)))
-            for i, envoy in enumerate(c["envoys"][:2]):
-                img = art.emissary(self.colours[envoy["seat"]], round(px * 0.6))
-                spot = self._spot(c["city"], art.EMISSARY_SPOTS[i])
-                surface.blit(img, img.get_rect(midbottom=spot))
-
-    def _draw_boxes(self, surface: pygame.Surface) -> None:
-        px = max(self.s(14), round(self._token_px() * 0.7))
-        for key, held in self.view["boxes"].items():
-            rect = self._box_rect(key)
-            x = rect.x + max(self.s(8), rect.w // 12)
-            y = rect.bottom - max(self.s(6), rect.h // 10)
-            for seat, n in enumerate(held):
-                for _ in range(n):
-                    img = art.emissary(self.colours[seat], px)
-                    surface.blit(img, img.get_rect(bottomleft=(x, y)))
-                    x += img.get_width() + self.s(2)
-
-    def _draw_armies(self, surface: pygame.Surface, ctx: DrawContext,
-                     lit: dict[str, set[Any]]) -> None:
-        px = self._token_px()
-        self.stacks = []
-        held_city = self.held[1] if self.held is not None and self.held[0] == "army" else None
-        me = self.acting_seat()
-        for city, counts in self.view["armies"].items():
-            present = [(seat, n) for seat, n in enumerate(counts) if n]
-            for slot, (seat, n) in enumerate(present):
-                n -= sum(h[3] for h in ctx.hidden if isinstance(h, tuple) and len(h) == 4
-                         and h[0] == "army_in" and h[1] == city and h[2] == seat)
-                if n <= 0:
-                    continue
-                movable = city in lit["armies"] and seat == me
-                img = art.pawn_stack(self.colours[seat], n, px, movable and city != held_city)
-                spot = self._spot(city, art.ARMY_SLOTS[slot % len(art.ARMY_SLOTS)])
-                rect = img.get_rect(midbottom=(spot[0], spot[1] + px // 2))
-                if city == held_city and seat == me:
-                    img = img.copy()
-                    img.set_alpha(110)
-                surface.blit(img, rect)
-                self.stacks.append((rect, city, seat))
-
-    def _draw_battle_mark(self, surface: pygame.Surface) -> None:
-        pend = self.view.get("pending")
-        if not pend or pend.get("kind") not in ("battle", "passage"):
-            return
-        x, y = self._city_screen(pend["city"])
-        r = max(self.s(10), self._token_px() // 2)
-        y -= round(self._token_px() * 1.9)
-        colour = (160, 40, 30) if pend["kind"] == "battle" else (60, 60, 60)
-        swords(surface, (x, y), r, colour, max(2, self.s(4)))
-        pygame.draw.circle(surface, LIT, (x, y), r + self.s(4), max(1, self.s(2)))
-
-    # -- the dice plate -----------------------------------------------------------------------
-    def _draw_plate(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        pend = self.view.get("pending")
-        if self.lay is None or not pend or pend["kind"] not in ("battle", "castle_roll"):
-            return
-        if any(isinstance(h, tuple) and h and h[0] == "plate" for h in ctx.hidden):
-            return
-        plate = self.lay.dice
-        draw_panel(surface, plate, self.scale)
-        head = pygame.Rect(plate.x + self.s(10), plate.y + self.s(6), plate.w - self.s(20),
-                           self.s(22))
-        size = self.s(46)
-        if pend["kind"] == "castle_roll":
-            title = f"{self.names_.castle(pend['castle'])} — {pend['target']}+"
-            text.draw(surface, title, head, self.s(16), artwork.INK, bold=True, max_lines=1)
-            self._die(surface, pend["seat"], pend["die"], pend["value"],
-                      (plate.x + self.s(50), plate.centery + self.s(12)), size)
-            ok = pend["value"] >= pend["target"]
-            mark(surface, ok, (plate.x + self.s(124), plate.centery + self.s(12)), self.s(14))
-            return
-        title = f"{self.names_.city(pend['city'])} · {pend['round']}"
-        text.draw(surface, title, head, self.s(16), artwork.INK, bold=True, max_lines=1)
-        y = plate.centery + self.s(12)
-        self._die(surface, pend["attacker"], pend["att_die"], pend["att"],
-                  (plate.x + self.s(56), y), size)
-        swords(surface, (plate.centerx, y), self.s(12), artwork.INK, max(2, self.s(3)))
-        if pend["defence"]:
-            self._die(surface, pend["defender"], pend["def_die"], pend["defence"],
-                      (plate.right - self.s(56), y), size)
-        else:
-            artwork.draw_seat_marker(surface, (plate.right - self.s(56), y), self.s(12),
-                                     self.colours[pend["defender"]])
-
-    def _die(self, surface: pygame.Surface, seat: int, die: str, value: int,
-             centre: tuple[int, int], size: int) -> None:
-        from client.art.dice import die_face
-
-        img = die_face(art.DICE[die], art.die_face_index(die, value), size)
-        surface.blit(img, img.get_rect(center=centre))
-        artwork.draw_seat_marker(surface, (centre[0] - size // 2 - self.s(14), centre[1]),
-                                 self.s(9), self.colours[seat])
 
     # -- the Draw-five choice ---------------------------------------------------------------------
     def five_rects(self) -> list[pygame.Rect]:
@@ -464,19 +321,6 @@ class CoronaView(GameView):
         x0 = vp.centerx - total // 2
         return [pygame.Rect(x0 + i * (w + gap), vp.centery - h // 2, w, h)
                 for i in range(len(cards))]
-
-    def _draw_five(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        rects = self.five_rects()
-        if not rects:
-            return
-        cards = self.view["pending"]["cards"]
-        back = rects[0].unionall(rects).inflate(self.s(24), self.s(24))
-        draw_panel(surface, back, self.scale)
-        mine = any(a.type == "choose_card" for a in ctx.legal)
-        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
-        for cid, rect in zip(cards, rects, strict=True):
-            self.chrome.card_face(surface, rect, cid, mine and rect.collidepoint(mouse),
-                                  tip=False)
 
     # -- the orders menu ----------------------------------------------------------------------
     def open_menu(self, title: str, actions: list[Action], anchor: tuple[int, int]) -> None:
@@ -542,25 +386,6 @@ class CoronaView(GameView):
         menu.rects = [pygame.Rect(box.x + self.s(6), box.y + self.s(6) + row_h * (i + 1),
                                   box.w - self.s(12), row_h - self.s(2))
                       for i in range(len(menu.rows))]
-
-    def _draw_menu(self, surface: pygame.Surface) -> None:
-        menu = self.menu
-        if menu is None:
-            return
-        draw_panel(surface, menu.box, self.scale)
-        pygame.draw.rect(surface, LIT, menu.box, self.s(2), border_radius=self.s(8))
-        head = pygame.Rect(menu.box.x + self.s(10), menu.box.y + self.s(6),
-                           menu.box.w - self.s(20), self.s(26))
-        text.draw(surface, menu.title, head, self.s(15), artwork.INK, bold=True,
-                  valign="middle", max_lines=1)
-        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
-        for (label, _payload), rect in zip(menu.rows, menu.rects, strict=True):
-            fill = (255, 236, 180) if rect.collidepoint(mouse) else (236, 226, 200)
-            pygame.draw.rect(surface, fill, rect, border_radius=self.s(5))
-            pygame.draw.rect(surface, (150, 126, 90), rect, 1, border_radius=self.s(5))
-            inner = rect.inflate(-self.s(12), 0)
-            text.draw(surface, label, inner, self.s(15), artwork.INK, valign="middle",
-                      max_lines=1)
 
     def _menu_click(self, pos: tuple[int, int]) -> Action | None:
         menu = self.menu
@@ -671,27 +496,6 @@ class CoronaView(GameView):
         vw, vh = vp.w / unit, vp.h / unit
         return (x + w - vw, y, vw, vh)
 
-    def _draw_dock(self, surface: pygame.Surface, legal: list[Action]) -> None:
-        dock = self.dock_rows(legal)
-        if dock is None:
-            return
-        box, title, rows = dock
-        draw_panel(surface, box, self.scale)
-        head = pygame.Rect(box.x + self.s(10), box.y + self.s(4), box.w - self.s(20),
-                           self.s(26))
-        text.draw(surface, title, head, self.s(15), artwork.INK, bold=True, valign="middle",
-                  max_lines=1)
-        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
-        for rect, label, payload in rows:
-            fill = (255, 236, 180) if rect.collidepoint(mouse) else (236, 226, 200)
-            if payload is None:
-                fill = (214, 204, 182)
-            pygame.draw.rect(surface, fill, rect, border_radius=self.s(5))
-            pygame.draw.rect(surface, (150, 126, 90), rect, 1, border_radius=self.s(5))
-            inner = pygame.Rect(rect.x + self.s(8), rect.y, rect.w - self.s(36), rect.h)
-            text.draw(surface, label, inner, self.s(14), artwork.INK, valign="middle",
-                      max_lines=1)
-
     def _dock_click(self, pos: tuple[int, int], legal: list[Action]) -> Action | bool | None:
         """What a click on the orders list does: an action to play, True when it only
         opened a group (or went back), False when it missed the list."""
@@ -717,43 +521,11 @@ class CoronaView(GameView):
         dock = self.dock_rows(legal)
         return [rect for rect, _label, _payload in dock[2]] if dock else []
 
-    # -- held pieces --------------------------------------------------------------------------
-    def _draw_held(self, surface: pygame.Surface) -> None:
-        if self.held is None:
-            return
-        kind, what = self.held
-        me = self.acting_seat()
-        colour = self.colours[me] if me is not None else 0
-        if kind == "army":
-            n = (self.view["armies"].get(what) or [0] * len(self.names))[me or 0]
-            img = art.pawn_stack(colour, n, self.s(34), True)
-        elif kind == "emissary":
-            img = art.emissary(colour, self.s(30), True)
-        else:
-            hand = self.view.get("hand") or []
-            if not 0 <= what < len(hand) or self.lay is None:
-                return
-            rect = self.lay.hand[0].copy()
-            rect.center = self.held_pos
-            self.chrome.card_face(surface, rect, hand[what], True)
-            return
-        surface.blit(img, img.get_rect(center=self.held_pos))
-
-    def _draw_flash(self, surface: pygame.Surface) -> None:
-        if not self.flash:
-            return
-        vp = self.board.camera.viewport
-        box = pygame.Rect(0, 0, min(vp.w - self.s(20), self.s(560)), self.s(34))
-        box.midbottom = (vp.centerx, vp.bottom - self.s(10))
-        pygame.draw.rect(surface, (30, 26, 22), box, border_radius=self.s(8))
-        text.draw(surface, self.flash, box.inflate(-self.s(16), -self.s(4)), self.s(15),
-                  (250, 240, 214), bold=True, align="center", valign="middle", max_lines=1)
-
     # -- hit-testing ------------------------------------------------------------------------------
-    def _city_at(self, pos: tuple[int, int]) -> str | None:
+    def city_at(self, pos: tuple[int, int]) -> str | None:
         if not self.board.camera.viewport.collidepoint(pos):
             return None
-        radius = max(self.s(18), round(self._token_px() * 1.1))
+        radius = max(self.s(18), round(self.token_px() * 1.1))
         place = self.board.place_at(pos, "city", radius)
         return place.key if place is not None else None
 
@@ -765,7 +537,7 @@ class CoronaView(GameView):
 
     def _box_at(self, pos: tuple[int, int]) -> str | None:
         for key in self.box_areas:
-            if self._box_rect(key).collidepoint(pos) and \
+            if self.box_rect(key).collidepoint(pos) and \
                     self.board.camera.viewport.collidepoint(pos):
                 return key
         return None
@@ -905,7 +677,7 @@ class CoronaView(GameView):
         return None
 
     def _drop_army(self, city: str, pos: tuple[int, int], legal: list[Action]) -> Action | None:
-        target = self._city_at(pos)
+        target = self.city_at(pos)
         if target is None or target == city:
             if target is None:
                 self.flash = tr("cdh.hint.drop")
@@ -919,7 +691,7 @@ class CoronaView(GameView):
         return Move(city, target, max(1, n))  # illegal: the table shows the rules' reason
 
     def _drop_emissary(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
-        city = self._city_at(pos)
+        city = self.city_at(pos)
         if city is not None and city in self.castle_of:
             return PlaceEmissary(self.castle_of[city])
         box = self._box_at(pos)
@@ -936,7 +708,7 @@ class CoronaView(GameView):
         if deck is not None and deck.startswith("discard:"):
             return Discard(cid)
         plays = [a for a in legal if isinstance(a, Play) and a.card == cid]
-        city = self._city_at(pos)
+        city = self.city_at(pos)
         box = self._box_at(pos)
         seat = self._seat_at(pos)
         me = self.acting_seat()
@@ -987,7 +759,7 @@ class CoronaView(GameView):
                                and getattr(a, "index", -1) == i), None)
                 if choice is not None:
                     return choice
-        city = self._city_at(pos)
+        city = self.city_at(pos)
         if city is None:
             stack = self._stack_at(pos)
             city = stack[0] if stack is not None else None
@@ -1032,7 +804,7 @@ class CoronaView(GameView):
         dock = self.dock_rows(self._last_legal)
         if dock is not None and dock[0].collidepoint(pos):
             return None
-        city = self._city_at(pos)
+        city = self.city_at(pos)
         if city is None:
             stack = self._stack_at(pos)
             city = stack[0] if stack is not None else None
@@ -1155,18 +927,18 @@ class CoronaView(GameView):
         return tr("results.turn_axis")
 
     def hint_rect(self, action: Action) -> pygame.Rect | None:
-        r = max(self.s(18), self._token_px())
+        r = max(self.s(18), self.token_px())
         city = getattr(action, "city", None)
         castle = getattr(action, "castle", None)
         if isinstance(action, Move | AttackArmy) and city:
-            x, y = self._city_screen(city)
+            x, y = self.city_screen(city)
             return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
         if castle:
-            x, y = self._city_screen(self._city_of_castle(castle))
+            x, y = self.city_screen(self.city_of_castle(castle))
             return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
         box = getattr(action, "box", None)
         if box:
-            return self._box_rect(box)
+            return self.box_rect(box)
         cid = getattr(action, "card", None)
         hand = self.view.get("hand") or []
         if cid in hand and self.lay is not None:
@@ -1216,72 +988,14 @@ class CoronaView(GameView):
         return out
 
     def draw_tween(self, surface: pygame.Surface, tween: Tween) -> None:
-        if tween.kind == "dice":
-            self._draw_rolling(surface, tween)
-        elif tween.kind == "shield":
-            self._draw_shield_flight(surface, tween)
+        if tween.kind == "dice" and self.lay is not None:
+            panels.draw_rolling(self, surface, self.lay, tween)
+        elif tween.kind == "shield" and self.lay is not None:
+            panels.draw_shield_flight(self, surface, self.lay, tween)
         elif tween.kind == "march":
-            self._draw_march(surface, tween)
+            panels.draw_march(self, surface, tween)
         elif tween.kind == "clash":
-            self._draw_clash(surface, tween)
-
-    def _draw_rolling(self, surface: pygame.Surface, tween: Tween) -> None:
-        if self.lay is None:
-            return
-        ev = tween.data["ev"]
-        tray: DiceTray = tween.data["tray"]
-        plate = self.lay.dice
-        draw_panel(surface, plate, self.scale)
-        if ev.get("purpose") in ("military", "diplomatic"):
-            castle = self.names_.castle(str(ev.get("castle", "")))
-            title = f"{castle} — {ev.get('target', '')}+"
-        else:
-            title = f"{self.names_.city(str(ev.get('city', '')))} · {ev.get('round', '')}"
-        head = pygame.Rect(plate.x + self.s(10), plate.y + self.s(6), plate.w - self.s(20),
-                           self.s(22))
-        text.draw(surface, title, head, self.s(16), artwork.INK, bold=True, max_lines=1)
-        centre = (plate.centerx, plate.centery + self.s(12))
-        tray.place(centre, self.s(52))
-        tray.draw(surface, at=min(tween.elapsed, tray.duration))
-        artwork.draw_seat_marker(surface, (centre[0] - self.s(48), centre[1]), self.s(10),
-                                 self.colours[ev["seat"]])
-
-    def _draw_shield_flight(self, surface: pygame.Surface, tween: Tween) -> None:
-        if self.lay is None:
-            return
-        panel = self.lay.panels.get(tween.data["seat"])
-        if panel is None:
-            return
-        start = panel.rows[0].center
-        end = self.lay.pool.center
-        x, y = lerp(start, end, tween.progress)
-        shield_icon(surface, (x, y), self.s(12))
-
-    def _draw_march(self, surface: pygame.Surface, tween: Tween) -> None:
-        path = tween.data["path"]
-        legs = len(path) - 1
-        t = tween.progress * legs
-        leg = min(legs - 1, int(t))
-        a = self.city_pos[path[leg]]
-        b = self.city_pos[path[leg + 1]]
-        world = lerp(a, b, t - leg)
-        x, y = self.board.to_screen(world)
-        px = self._token_px()
-        img = art.pawn_stack(self.colours[tween.data["seat"]], tween.data["n"], px)
-        clip = surface.get_clip()
-        surface.set_clip(self.board.camera.viewport)
-        surface.blit(img, img.get_rect(midbottom=(round(x), round(y) + px // 2)))
-        surface.set_clip(clip)
-
-    def _draw_clash(self, surface: pygame.Surface, tween: Tween) -> None:
-        x, y = self._city_screen(tween.data["city"])
-        r = round(self._token_px() * (0.6 + 0.6 * tween.progress))
-        clip = surface.get_clip()
-        surface.set_clip(self.board.camera.viewport)
-        pygame.draw.circle(surface, (200, 60, 40), (round(x), round(y)), r, max(2, self.s(3)))
-        text.label(surface, "−1", self.s(20), (round(x), round(y) - r - self.s(4)),
-                   (170, 30, 20), bold=True, anchor="midbottom")
-        surface.set_clip(clip)
+            panels.draw_clash(self, surface, tween)
 
     # -- the end ------------------------------------------------------------------------------
     def final_lines(self) -> list[str]:
