@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from client.games.corona_de_hierro import panels
 from client.i18n import catalogue, set_language, tr
 from client.scenes.launch import default_seats
 from client.scenes.table import TableScene
@@ -278,7 +279,7 @@ def test_holding_an_army_lights_only_its_legal_roads(harness):
     post(pygame.MOUSEMOTION, pos=(start[0] + 9, start[1] + 9), rel=(9, 9), buttons=(1, 0, 0))
     harness.frames(1)
     assert view.held == ("army", move.city)
-    lit = view._lit(table.ctx)["cities"]
+    lit = panels.lit_things(view, table.ctx.legal)["cities"]
     legal_to = {a.to for a in session.legal(seat) if isinstance(a, Move) and a.city == move.city}
     legal_to |= {a.to for a in session.legal(seat) if isinstance(a, Play)
                  and a.place == move.city and a.to}
@@ -542,7 +543,8 @@ def test_a_card_with_no_target_is_played_by_dropping_it_on_ones_own_panel(harnes
     harness.frames(1)
     post(pygame.MOUSEMOTION, pos=(start[0] + 9, start[1] - 9), rel=(9, 9), buttons=(1, 0, 0))
     harness.frames(1)
-    assert 0 in view._chrome_lit(table.ctx, view._lit(table.ctx))["targets"]
+    lit = panels.lit_things(view, table.ctx.legal)
+    assert 0 in view._chrome_lit(table.ctx, lit)["targets"]
     view.cancel()
     steps = len(session.steps)
     drag(harness, start, view.lay.panels[0].header.center)
@@ -621,6 +623,8 @@ def test_every_order_is_chosen_from_the_orders_list_by_keys_alone(harness):
 
 
 def test_the_orders_list_groups_a_long_list_in_rows_of_nine_at_most(harness):
+    from client.games.corona_de_hierro.words import order_rows
+
     table = start_table(harness)
     view = table.view
     session = table.session
@@ -642,7 +646,7 @@ def test_the_orders_list_groups_a_long_list_in_rows_of_nine_at_most(harness):
     while stack:
         item = stack.pop()
         if isinstance(item, list):
-            rows = view._rows(item, 8)
+            rows = order_rows(view, item, 8)
             assert len(rows) <= 8
             stack.extend(p for _l, p in rows)
         else:

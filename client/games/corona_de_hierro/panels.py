@@ -1,12 +1,13 @@
-"""Corona de Hierro's screen-space pieces around the map: the legitimacy track with its
-bands and the crown, one panel per seat (VP, legitimacy, shields, supplies, emissaries in
-hand, cards held, alliances, hostages), the two decks with their discard piles, the shield
-pool, and the viewer's own hand and loyalty card (only ever from the viewer's view, so the
-hot-seat curtain keeps them private).
+"""Everything Corona de Hierro draws in screen space besides the map itself.
 
-Pure drawing from the view dict; the caller says what is lit (a drag source, a drop target)
-and what is held. Everything is drawn into one picture that is reused until the view or
-the lit things change, so a frame costs one blit.
+Around the map (`ChromePainter`, one cached picture, so a frame costs one blit): the
+legitimacy track, one panel per seat (VP, legitimacy, shields, supplies, emissaries in hand,
+cards held, alliances, hostages), the decks with their discard piles, the shield pool, and
+the viewer's own hand and loyalty card (only from the viewer's view, so the hot-seat
+curtain keeps them private). On the map: the pieces at a size that follows the zoom and the
+rings round where a held thing may go (`lit_things`, from the legal actions only). Over it:
+the dice plate, the Draw-five cards, the menus and the orders list, what is dragged.
+The caller says what is held and what the panels around the map light.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from client.games.corona_de_hierro.layout import Layout, SeatPanel
 from client.i18n import tr
 from client.scenes.base import draw_panel
 from client.widgets.dice import DiceTray
+from rules import Action
+from rules.corona_de_hierro import actions as A
 
 if TYPE_CHECKING:
     from client.games.corona_de_hierro.view import CoronaView, Menu
@@ -206,8 +209,19 @@ class ChromePainter:
         text.draw(surface, name, box, self.s(16), INK, bold=True, valign="middle",
                   max_lines=1, tips=self.tips, free_text=True)
         self.tips.append((h, words.seat_tip(self.view, seat)))
-        r0, r1 = p.rows
-        # row 0: legitimacy (band colour), shields, cards held, pawns in supply
+        size = max(self.s(12), min(self.s(20), p.rows[0].h - self.s(2)))
+        self._holdings(surface, p.rows[0], seat, v, size)
+        x = self._envoys(surface, p, v, lit, size)
+        if v.get("phase") == "over" and v.get("scores"):
+            self._loyalty_scored(surface, p.rows[1], seat, v, x)
+        else:
+            self._ties(surface, p.rows[1], seat, v, x)
+
+    def _holdings(self, surface: pygame.Surface, r0: pygame.Rect, seat: int,
+                  v: dict[str, Any], size: int) -> None:
+        """A panel's first row: legitimacy (band colour), shields, cards held, pawns in
+        supply."""
+        colour = self.view.colours[seat]
         level = v["legitimacy"][seat]
         chip = pygame.Rect(r0.x, r0.y + self.s(2), self.s(32), r0.h - self.s(4))
         pygame.draw.rect(surface, BAND_RGB[band_of(level)], chip, border_radius=self.s(4))
@@ -227,12 +241,17 @@ class ChromePainter:
                                                                 r0.centery), INK,
                        anchor="midleft")
             x += self.s(30)
-        size = max(self.s(12), min(self.s(20), r0.h - self.s(2)))
         stack = art.pawn_stack(colour, 1, size)
         surface.blit(stack, stack.get_rect(midleft=(x + self.s(4), r0.centery)))
         text.label(surface, f"×{v['supply'][seat]}", self.s(14),
                    (x + self.s(6) + stack.get_width(), r0.centery), INK, anchor="midleft")
-        # row 1: banners, emissaries in hand (dragged from here), alliances and hostages
+
+    def _envoys(self, surface: pygame.Surface, p: SeatPanel, v: dict[str, Any],
+                lit: dict[str, Any], size: int) -> int:
+        """The second row's start: banners, and emissaries in hand (dragged from here, lit
+        when they may be); where the row goes on."""
+        seat, r1 = p.seat, p.rows[1]
+        colour = self.view.colours[seat]
         x = r1.x
         flag = art.banner(colour, max(self.s(10), size - self.s(4)), False)
         surface.blit(flag, flag.get_rect(midleft=(x, r1.centery)))
@@ -248,26 +267,34 @@ class ChromePainter:
         surface.blit(fig, fig.get_rect(midleft=(er.x + self.s(4), er.centery)))
         text.label(surface, f"×{envoys - held}", self.s(14),
                    (er.x + self.s(6) + fig.get_width(), er.centery), INK, anchor="midleft")
-        over = v.get("phase") == "over" and v.get("scores")
-        if over:  # the loyalty card revealed (whose colour it names, or the crown)
-            score = v["scores"][seat]
-            card = (v.get("loyalty_revealed") or [None] * v["players"])[seat] or {}
-            x = er.right + self.s(8)
-            rect = text.label(surface, f"{tr('cdh.loyalty.title')}:", self.s(14),
-                              (x, r1.centery), MUTED, anchor="midleft")
-            at = (rect.right + self.s(12), r1.centery)
-            named = card.get("seat")
-            if isinstance(named, int):
-                artwork.draw_seat_marker(surface, at, self.s(7), self.view.colours[named])
-            else:
-                crown_icon(surface, at, self.s(8))
-            text.label(surface, f"+{score['loyalty']}", self.s(14),
-                       (at[0] + self.s(12), r1.centery), INK, bold=True, anchor="midleft")
-            self.tips.append((r1, words.loyalty(self.view, card) + " · " + tr(
-                "cdh.ev.final", name=self.view.names[seat], card=words.loyalty(self.view, card),
-                **score)))
-            return
-        x = er.right + self.s(6)
+        return er.right
+
+    def _loyalty_scored(self, surface: pygame.Surface, r1: pygame.Rect, seat: int,
+                        v: dict[str, Any], x: int) -> None:
+        """At the end: the loyalty card revealed (whose colour it names, or the crown) and
+        what it scored."""
+        score = v["scores"][seat]
+        card = (v.get("loyalty_revealed") or [None] * v["players"])[seat] or {}
+        x += self.s(8)
+        rect = text.label(surface, f"{tr('cdh.loyalty.title')}:", self.s(14),
+                          (x, r1.centery), MUTED, anchor="midleft")
+        at = (rect.right + self.s(12), r1.centery)
+        named = card.get("seat")
+        if isinstance(named, int):
+            artwork.draw_seat_marker(surface, at, self.s(7), self.view.colours[named])
+        else:
+            crown_icon(surface, at, self.s(8))
+        text.label(surface, f"+{score['loyalty']}", self.s(14),
+                   (at[0] + self.s(12), r1.centery), INK, bold=True, anchor="midleft")
+        self.tips.append((r1, words.loyalty(self.view, card) + " · " + tr(
+            "cdh.ev.final", name=self.view.names[seat], card=words.loyalty(self.view, card),
+            **score)))
+
+    def _ties(self, surface: pygame.Surface, r1: pygame.Rect, seat: int, v: dict[str, Any],
+              x: int) -> None:
+        """The rest of the second row: alliances (a request with an arrow to whoever must
+        answer) and the hostages held, as far as the row has room."""
+        x += self.s(6)
         rr = self.s(6)
         for pact in v["alliances"]:
             if seat not in (pact["from"], pact["to"]) or x > r1.right - 2 * rr:
@@ -330,6 +357,15 @@ class ChromePainter:
                                        n=left, d=len(pile))))
             self.tips.append((drect, ", ".join(words.card(c) for c in pile[-6:]) or
                               tr("cdh.panel.discards")))
+        self._hand(surface, lay, v, lit)
+        loyalty = v.get("loyalty")
+        if loyalty is not None:
+            self._loyalty_card(surface, lay.loyalty, loyalty)
+
+    def _hand(self, surface: pygame.Surface, lay: Layout, v: dict[str, Any],
+              lit: dict[str, Any]) -> None:
+        """The viewer's cards (the playable ones lit, the one held left out), empty places
+        outlined."""
         hand = v.get("hand") or []
         held = lit.get("held_card")
         playable = lit.get("cards", set())
@@ -342,23 +378,24 @@ class ChromePainter:
                 pygame.draw.rect(surface, (210, 196, 166), rect, border_radius=self.s(6))
                 continue
             self.card_face(surface, rect, cid, cid in playable)
-        loyalty = v.get("loyalty")
-        rect = lay.loyalty
-        if loyalty is not None:
-            pygame.draw.rect(surface, (40, 30, 24), rect.move(self.s(2), self.s(3)),
-                             border_radius=self.s(6))
-            pygame.draw.rect(surface, (246, 238, 214), rect, border_radius=self.s(6))
-            pygame.draw.rect(surface, art.GOLD, rect, self.s(2), border_radius=self.s(6))
-            who = loyalty.get("seat")
-            if isinstance(who, int):
-                artwork.draw_seat_marker(surface, (rect.centerx, rect.y + self.s(20)), self.s(10),
-                                         self.view.colours[who])
-            box = pygame.Rect(rect.x + self.s(4), rect.y + self.s(34), rect.w - self.s(8),
-                              rect.h - self.s(38))
-            words_ = words.loyalty(self.view, loyalty, True)
-            text.draw(surface, words_, box, self.s(14), INK, bold=True, align="center",
-                      tips=self.tips, free_text=True)
-            self.tips.append((rect, words.loyalty(self.view, loyalty)))
+
+    def _loyalty_card(self, surface: pygame.Surface, rect: pygame.Rect,
+                      loyalty: dict[str, Any]) -> None:
+        """The viewer's loyalty card: the colour it names (none for the crown) and its words."""
+        pygame.draw.rect(surface, (40, 30, 24), rect.move(self.s(2), self.s(3)),
+                         border_radius=self.s(6))
+        pygame.draw.rect(surface, (246, 238, 214), rect, border_radius=self.s(6))
+        pygame.draw.rect(surface, art.GOLD, rect, self.s(2), border_radius=self.s(6))
+        who = loyalty.get("seat")
+        if isinstance(who, int):
+            artwork.draw_seat_marker(surface, (rect.centerx, rect.y + self.s(20)), self.s(10),
+                                     self.view.colours[who])
+        box = pygame.Rect(rect.x + self.s(4), rect.y + self.s(34), rect.w - self.s(8),
+                          rect.h - self.s(38))
+        words_ = words.loyalty(self.view, loyalty, True)
+        text.draw(surface, words_, box, self.s(14), INK, bold=True, align="center",
+                  tips=self.tips, free_text=True)
+        self.tips.append((rect, words.loyalty(self.view, loyalty)))
 
     def card_face(self, surface: pygame.Surface, rect: pygame.Rect, cid: str,
                   lit: bool = False, tip: bool = True) -> None:
@@ -381,9 +418,67 @@ class ChromePainter:
             self.tips.append((rect, f"{words.card(cid)}: {tr(f'cdh.card.{cid}.text')}"))
 
 
+# -- what lights up, from the legal actions only ---------------------------------------------
+def lit_things(view: CoronaView, legal: list[Action]) -> dict[str, set[Any]]:
+    """What may be picked up (armies, the main castle to choose) or, while something is
+    held, dropped on (cities, castles, boxes, seats, "discard")."""
+    out: dict[str, set[Any]] = {"cities": set(), "boxes": set(), "seats": set(),
+                                "armies": set(), "castles": set()}
+    if view.held is None:
+        for a in legal:
+            if isinstance(a, A.Move):
+                out["armies"].add(a.city)
+            elif isinstance(a, A.ChooseMainCastle):
+                out["castles"].add(a.castle)
+        return out
+    for a in _held_actions(view, legal):
+        _add_target(view, out, a)
+    return out
+
+
+def _held_actions(view: CoronaView, legal: list[Action]) -> list[Action]:
+    assert view.held is not None
+    kind, what = view.held
+    if kind == "army":
+        return [a for a in legal if (isinstance(a, A.Move) and a.city == what)
+                or (isinstance(a, A.Play) and a.place == what and a.to)]
+    if kind == "emissary":
+        return [a for a in legal if isinstance(a, A.PlaceEmissary | A.SendEmissary
+                                               | A.RequestAlliance)]
+    hand = view.view.get("hand") or []
+    cid = hand[what] if 0 <= what < len(hand) else ""
+    return [a for a in legal if isinstance(a, A.Play | A.Discard) and a.card == cid]
+
+
+def _add_target(view: CoronaView, out: dict[str, set[Any]], a: Action) -> None:
+    if isinstance(a, A.Move):
+        out["cities"].add(a.to)
+    elif isinstance(a, A.PlaceEmissary):
+        out["castles"].add(a.castle)
+    elif isinstance(a, A.SendEmissary):
+        out["boxes"].add(a.box)
+    elif isinstance(a, A.RequestAlliance):
+        out["seats"].add(a.player)
+    elif isinstance(a, A.Discard):
+        out["seats"].add("discard")
+    elif isinstance(a, A.Play):
+        if a.to:
+            out["cities"].add(a.to)
+        elif a.place in view.box_areas:
+            out["boxes"].add(a.place)
+        elif a.place in view.city_pos:
+            out["cities"].add(a.place)
+        elif a.place:
+            out["castles"].add(a.place)
+        if a.player >= 0:
+            out["seats"].add(a.player)
+        if not a.to and not a.place and a.player < 0:  # played on oneself: own panel
+            out["seats"].add(view.acting_seat())
+
+
 # -- the pieces on the map ------------------------------------------------------------------------
 # Drawn in screen space over the board (a size that follows the zoom within bounds, so they
-# stay readable), at the view's spots round each city.
+# stay readable), at their spots round each city (`CoronaView.spot`).
 def draw_targets(view: CoronaView, surface: pygame.Surface, lit: dict[str, set[Any]],
                  hover: tuple[int, int]) -> None:
     """Rings round the cities, castles and boxes the held thing may be dropped on (the one

@@ -14,7 +14,8 @@ Gestures become actions taken from `legal_actions`:
   the prompt offers the draws, the free actions and every answer (passage, rerolls, yes/no,
   the Draw-five choice).
 While something is held, the targets its legal actions allow light up; a drop elsewhere
-snaps back, and a drop that asks for an illegal action shows the rules' reason.
+snaps back, and a drop that asks for an illegal action shows the rules' reason. The drawing
+is in `panels`, the geometry in `layout`, the sentences in `words`.
 """
 
 from __future__ import annotations
@@ -33,35 +34,21 @@ from client.art import corona_de_hierro as art
 from client.board import Board
 from client.games.base import DrawContext, GameView
 from client.games.corona_de_hierro import panels, words
-from client.games.corona_de_hierro.layout import Layout, layout
+from client.games.corona_de_hierro.layout import (
+    ORDER_ROW_H,
+    Layout,
+    five_rects,
+    focus_beside,
+    layout,
+    menu_rects,
+    orders_rects,
+)
 from client.games.corona_de_hierro.panels import ChromePainter
 from client.i18n import language, tr
 from client.input import Intent
 from client.widgets.dice import DiceTray
 from rules import Action, Event, IllegalAction, Seat
-from rules.corona_de_hierro.actions import (
-    AcceptAlliance,
-    AskRelease,
-    AttackArmy,
-    AttackCastle,
-    ChooseMainCastle,
-    DenyPassage,
-    Discard,
-    Draw,
-    DrawFive,
-    GrantPassage,
-    Move,
-    OfferSwap,
-    PlaceEmissary,
-    Play,
-    RecallEmissary,
-    Recruit,
-    ReleaseHostage,
-    RequestAlliance,
-    RollSupport,
-    SendEmissary,
-    TakeHostage,
-)
+from rules.corona_de_hierro import actions as A
 from rules.maps import load_topology
 
 MENU_ROWS = 10
@@ -147,7 +134,7 @@ class CoronaView(GameView):
         self._map_ready = self.board.update(dt)
 
     def _piece_jobs(self, zoom: float) -> list[Callable[[], object]]:
-        px = max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
+        px = self._token_size(zoom)
         seats = sorted(set(self.colours))
         jobs: list[Callable[[], object]] = [
             partial(art.pawn_stack, c, n, px, lit) for c in seats for n in range(1, 5)
@@ -165,17 +152,13 @@ class CoronaView(GameView):
         acting = self.view.get("to_act") or []
         return acting[0] if acting else self.viewer
 
-    def castle(self, key: str) -> dict[str, Any]:
-        for c in self.view["castles"]:
-            if c["key"] == key:
-                found: dict[str, Any] = c
-                return found
-        raise KeyError(key)
+    def _token_size(self, zoom: float) -> int:
+        return max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
 
     def token_px(self) -> int:
+        """A map piece's size on screen at the camera's zoom level."""
         camera = self.board.camera
-        zoom = camera.level_zoom(camera.level)
-        return max(self.s(18), min(self.s(56), round(TOKEN_WORLD * zoom)))
+        return self._token_size(camera.level_zoom(camera.level))
 
     # -- drawing ------------------------------------------------------------------------------
     def opaque_rect(self) -> pygame.Rect | None:
@@ -189,7 +172,7 @@ class CoronaView(GameView):
         self.board.draw(surface)
         clip = surface.get_clip()
         surface.set_clip(self.board.camera.viewport)
-        lit = self._lit(ctx)
+        lit = panels.lit_things(self, ctx.legal)
         panels.draw_targets(self, surface, lit, ctx.hover)
         panels.draw_castles(self, surface)
         panels.draw_boxes(self, surface)
@@ -212,84 +195,33 @@ class CoronaView(GameView):
         panels.draw_held(self, surface, self.lay)
         panels.draw_flash(self, surface)
 
-    def _lit(self, ctx: DrawContext) -> dict[str, set[Any]]:
-        """What may be picked up or dropped on now, from the legal actions only."""
-        legal = ctx.legal
-        out: dict[str, set[Any]] = {"cities": set(), "boxes": set(), "seats": set(),
-                                    "armies": set(), "castles": set()}
-        if self.held is None:
-            for a in legal:
-                if isinstance(a, Move):
-                    out["armies"].add(a.city)
-                elif isinstance(a, ChooseMainCastle):
-                    out["castles"].add(a.castle)
-            return out
-        kind, what = self.held
-        for a in self._held_actions(legal):
-            self._add_target(out, a, kind, what)
-        return out
-
-    def _held_actions(self, legal: list[Action]) -> list[Action]:
-        assert self.held is not None
-        kind, what = self.held
-        if kind == "army":
-            return [a for a in legal if (isinstance(a, Move) and a.city == what)
-                    or (isinstance(a, Play) and a.place == what and a.to)]
-        if kind == "emissary":
-            return [a for a in legal if isinstance(a, PlaceEmissary | SendEmissary
-                                                   | RequestAlliance)]
-        hand = self.view.get("hand") or []
-        cid = hand[what] if 0 <= what < len(hand) else ""
-        return [a for a in legal if isinstance(a, Play | Discard) and a.card == cid]
-
-    def _add_target(self, out: dict[str, set[Any]], a: Action, kind: str, what: Any) -> None:
-        if isinstance(a, Move):
-            out["cities"].add(a.to)
-        elif isinstance(a, PlaceEmissary):
-            out["castles"].add(a.castle)
-        elif isinstance(a, SendEmissary):
-            out["boxes"].add(a.box)
-        elif isinstance(a, RequestAlliance):
-            out["seats"].add(a.player)
-        elif isinstance(a, Discard):
-            out["seats"].add("discard")
-        elif isinstance(a, Play):
-            if a.to:
-                out["cities"].add(a.to)
-            elif a.place in self.box_areas:
-                out["boxes"].add(a.place)
-            elif a.place in self.city_pos:
-                out["cities"].add(a.place)
-            elif a.place:
-                out["castles"].add(a.place)
-            if a.player >= 0:
-                out["seats"].add(a.player)
-            if not a.to and not a.place and a.player < 0:  # played on oneself: own panel
-                out["seats"].add(self.acting_seat())
-
     def _chrome_lit(self, ctx: DrawContext, lit: dict[str, set[Any]]) -> dict[str, Any]:
+        """What `ChromePainter` lights and leaves out: the acting seats, the seats a held thing
+        may be dropped on, the emissaries to drag, the thing held, the decks to draw from and
+        the cards that may be played."""
         out: dict[str, Any] = {"acting": tuple(ctx.acting)}
         legal = ctx.legal
         out["targets"] = tuple(sorted(p for p in lit["seats"] if isinstance(p, int)))
         me = self.acting_seat()
         if self.held is None and me is not None and any(
-                isinstance(a, PlaceEmissary | SendEmissary | RequestAlliance) for a in legal):
+                isinstance(a, A.PlaceEmissary | A.SendEmissary | A.RequestAlliance) for a in legal):
             out["emissary_source"] = me
         if self.held is not None and self.held[0] == "emissary":
             out["held_emissary"] = self.held[1]
         if self.held is not None and self.held[0] == "card":
             out["held_card"] = self.held[1]
-        decks = {a.deck for a in legal if isinstance(a, Draw | DrawFive)}
+        decks = {a.deck for a in legal if isinstance(a, A.Draw | A.DrawFive)}
         if "discard" in lit["seats"]:
             decks.add("discard")
         out["decks"] = tuple(sorted(decks))
-        out["cards"] = tuple(sorted({a.card for a in legal if isinstance(a, Play)}))
+        out["cards"] = tuple(sorted({a.card for a in legal if isinstance(a, A.Play)}))
         return out
 
     def city_screen(self, key: str) -> tuple[float, float]:
         return self.board.to_screen(self.city_pos[key])
 
     def spot(self, key: str, offset: tuple[float, float]) -> tuple[int, int]:
+        """Where a piece drawn at `offset` (for a token of size UNIT) round a city sits."""
         x, y = self.city_screen(key)
         k = self.token_px() / UNIT
         return (round(x + offset[0] * k), round(y + offset[1] * k))
@@ -315,12 +247,7 @@ class CoronaView(GameView):
         cards = pend.get("cards") or []
         if pend.get("kind") != "draw_five" or not cards or self.lay is None:
             return []
-        w, h, gap = self.s(118), self.s(64), self.s(10)
-        vp = self.board.camera.viewport
-        total = len(cards) * w + (len(cards) - 1) * gap
-        x0 = vp.centerx - total // 2
-        return [pygame.Rect(x0 + i * (w + gap), vp.centery - h // 2, w, h)
-                for i in range(len(cards))]
+        return five_rects(self.board.camera.viewport, len(cards), self.scale)
 
     # -- the orders menu ----------------------------------------------------------------------
     def open_menu(self, title: str, actions: list[Action], anchor: tuple[int, int]) -> None:
@@ -328,64 +255,12 @@ class CoronaView(GameView):
             self.menu = None
             self.flash = tr("cdh.hint.no_target")
             return
-        self.menu = Menu(anchor, title, self._rows(actions))
-        self._place_menu()
+        self.menu = self._menu(anchor, title, actions)
 
-    def _rows(self, actions: list[Action], limit: int = MENU_ROWS
-              ) -> list[tuple[str, Action | list[Action]]]:
-        """At most `limit` rows: the actions themselves when they fit, else groups by the
-        first field that splits them (the kind of order, the card, the seat, the place, the
-        destination); a last "others" row holds whatever groups do not fit, so every
-        action stays reachable in a few steps."""
-        if len(actions) <= limit:
-            return [(words.action_label(self, a, True), a) for a in actions]
-        rows: list[tuple[str, Action | list[Action]]] = []
-        for key in ("type", "card", "player", "place", "city", "to"):
-            groups: dict[Any, list[Action]] = {}
-            for a in actions:
-                groups.setdefault(getattr(a, key, None), []).append(a)
-            if len(groups) > 1:
-                for _value, group in groups.items():
-                    if len(group) == 1:
-                        rows.append((words.action_label(self, group[0], True), group[0]))
-                    else:
-                        head = self._group_label(key, group[0])
-                        rows.append((tr("cdh.menu.more", label=head, n=len(group)), group))
-                break
-        else:
-            rows = [(words.action_label(self, a, True), a) for a in actions]
-        if len(rows) > limit:
-            rest: list[Action] = []
-            for _label, payload in rows[limit - 1:]:
-                rest.extend(payload if isinstance(payload, list) else [payload])
-            rows = [*rows[: limit - 1], (tr("cdh.menu.others", n=len(rest)), rest)]
-        return rows
-
-    def _group_label(self, key: str, a: Action) -> str:
-        if key == "type":
-            return tr(f"cdh.kind.{a.type}")
-        if key == "card":
-            return words.card(getattr(a, "card", ""))
-        if key == "player":
-            return words.seat_name(self, getattr(a, "player", None))
-        if key in ("place", "city"):
-            return words.place(self, str(getattr(a, key, "")))
-        return self.names_.city(str(getattr(a, "to", "")))
-
-    def _place_menu(self) -> None:
-        menu = self.menu
-        if menu is None:
-            return
-        row_h = self.s(30)
-        width = self.s(330)
-        height = row_h * (len(menu.rows) + 1) + self.s(12)
-        box = pygame.Rect(0, 0, width, height)
-        box.topleft = (menu.anchor[0] + self.s(12), menu.anchor[1] - self.s(20))
-        box.clamp_ip(self.rect)
-        menu.box = box
-        menu.rects = [pygame.Rect(box.x + self.s(6), box.y + self.s(6) + row_h * (i + 1),
-                                  box.w - self.s(12), row_h - self.s(2))
-                      for i in range(len(menu.rows))]
+    def _menu(self, anchor: tuple[int, int], title: str, actions: list[Action]) -> Menu:
+        rows = words.order_rows(self, actions, MENU_ROWS)
+        box, rects = menu_rects(anchor, len(rows), self.rect, self.scale)
+        return Menu(anchor, title, rows, rects, box)
 
     def _menu_click(self, pos: tuple[int, int]) -> Action | None:
         menu = self.menu
@@ -393,8 +268,7 @@ class CoronaView(GameView):
         for (_label, payload), rect in zip(menu.rows, menu.rects, strict=True):
             if rect.collidepoint(pos):
                 if isinstance(payload, list):
-                    self.menu = Menu(menu.anchor, _label, self._rows(payload))
-                    self._place_menu()
+                    self.menu = self._menu(menu.anchor, _label, payload)
                     return None
                 self.menu = None
                 return payload
@@ -422,31 +296,19 @@ class CoronaView(GameView):
         for head, group in self.dock:
             actions, title = group, head
         vp = self.board.camera.viewport
-        row_h = self.s(28)
         back = 0 if actions is legal else 1
         # As many rows as the board is tall (a small window at a big UI scale): "others"
         # then holds the rest, one step further.
-        fit = max(3, (vp.h - self.s(26)) // row_h - 1 - back)
-        rows: list[tuple[str, Any]] = list(self._rows(actions, min(DOCK_ROWS, fit)))
+        fit = max(3, (vp.h - self.s(26)) // self.s(ORDER_ROW_H) - 1 - back)
+        rows: list[tuple[str, Any]] = list(words.order_rows(self, actions, min(DOCK_ROWS, fit)))
         if back:
             rows.append((tr("cdh.menu.back"), None))
         size = max(self.min_text, self.s(14))
         widest = max(text.fit(label, size, 10_000, None).width for label, _p in rows)
         width = max(self.s(220), min(widest + self.s(56), vp.w - self.s(16)))
-        # A long list lies in two columns (1-4 down the first) where the board is wide
-        # enough: a low list clears the cities of the western coast, so the map beside it
-        # shrinks far less than beside one tall column.
-        columns = 2 if len(rows) > 4 and 2 * width + self.s(30) <= vp.w * 3 // 4 else 1
-        per_column = -(-len(rows) // columns)
-        inner = width - self.s(12)
-        box = pygame.Rect(0, 0, columns * inner + (columns - 1) * self.s(6) + self.s(12),
-                          row_h * (per_column + 1) + self.s(10))
-        box.bottomleft = (vp.x + self.s(8), vp.bottom - self.s(8))  # over the western sea
-        out = [(pygame.Rect(box.x + self.s(6) + (i // per_column) * (inner + self.s(6)),
-                            box.y + self.s(4) + row_h * (i % per_column + 1),
-                            inner, row_h - self.s(3)), label, payload)
-               for i, (label, payload) in enumerate(rows)]
-        return box, title, out
+        box, rects = orders_rects(vp, len(rows), width, self.scale)
+        return box, title, [(rect, label, payload)
+                            for rect, (label, payload) in zip(rects, rows, strict=True)]
 
     def _beside_dock(self, legal: list[Action]) -> None:
         """While the orders list is open, the fitted map moves right and up and shrinks as
@@ -467,34 +329,15 @@ class CoronaView(GameView):
             if self._dock_room is not None and self._dock_room[0] == self._dock_for:
                 room = room.union(self._dock_room[1])
             self._dock_room = (self._dock_for, room)
-            focus = self._focus_beside(room)
+            points = [*self.city_pos.values()]
+            for area in self.box_areas.values():
+                points.extend(area.polygon)
+            focus = focus_beside(self.board.camera.viewport, self.focus, room, points,
+                                 self.scale)
         if focus == self.board.focus or (camera.level, camera.origin) != self._fitted:
             return
         self.board.layout(camera.viewport, focus)
         self._fitted = (camera.level, camera.origin)
-
-    def _focus_beside(self, box: pygame.Rect) -> tuple[float, float, float, float]:
-        """The world rect to fit so that the map's places clear the orders list `box`: the
-        map's east and north edges stay on the board's, its zoom the largest (in steps of
-        4 %) that leaves every city and box outside the list (with a small gap)."""
-        vp = self.board.camera.viewport
-        x, y, w, h = self.focus
-        unit = min(vp.w / w, vp.h / h)
-        gap = self.s(10)
-        # A list a few pixels wider or taller should not refit the map: round it up.
-        step = self.s(24)
-        right = vp.x + -(-(box.right + gap - vp.x) // step) * step
-        top = vp.bottom - -(-(vp.bottom - box.top + gap) // step) * step
-        points = [*self.city_pos.values()]
-        for area in self.box_areas.values():
-            points.extend(area.polygon)
-        for _ in range(12):
-            ox, oy = vp.right - (x + w) * unit, vp.y - y * unit
-            if not any(ox + px * unit < right and oy + py * unit > top for px, py in points):
-                break
-            unit *= 0.96
-        vw, vh = vp.w / unit, vp.h / unit
-        return (x + w - vw, y, vw, vh)
 
     def _dock_click(self, pos: tuple[int, int], legal: list[Action]) -> Action | bool | None:
         """What a click on the orders list does: an action to play, True when it only
@@ -535,6 +378,14 @@ class CoronaView(GameView):
                 return city, seat
         return None
 
+    def _city_or_army_at(self, pos: tuple[int, int]) -> str | None:
+        """The city under `pos`, or the city of the army drawn there."""
+        city = self.city_at(pos)
+        if city is None:
+            stack = self._stack_at(pos)
+            city = stack[0] if stack is not None else None
+        return city
+
     def _box_at(self, pos: tuple[int, int]) -> str | None:
         for key in self.box_areas:
             if self.box_rect(key).collidepoint(pos) and \
@@ -543,38 +394,20 @@ class CoronaView(GameView):
         return None
 
     def _seat_at(self, pos: tuple[int, int]) -> int | None:
-        if self.lay is None:
-            return None
-        for seat, panel in self.lay.panels.items():
-            if panel.rect.collidepoint(pos):
-                return seat
-        return None
+        return self.lay.seat_at(pos) if self.lay is not None else None
 
     def _card_at(self, pos: tuple[int, int]) -> int | None:
-        if self.lay is None:
-            return None
         hand = self.view.get("hand") or []
-        for i, rect in enumerate(self.lay.hand[: len(hand)]):
-            if rect.collidepoint(pos):
-                return i
-        return None
+        return self.lay.card_at(pos, len(hand)) if self.lay is not None else None
 
     def _deck_at(self, pos: tuple[int, int]) -> str | None:
-        if self.lay is None:
-            return None
-        for deck, rect in self.lay.decks.items():
-            if rect.collidepoint(pos):
-                return deck
-        for deck, rect in self.lay.discards.items():
-            if rect.collidepoint(pos):
-                return f"discard:{deck}"
-        return None
+        return self.lay.deck_at(pos) if self.lay is not None else None
 
     def _piece_at(self, pos: tuple[int, int], legal: list[Action]) -> tuple[str, Any] | None:
         me = self.acting_seat()
         stack = self._stack_at(pos)
         if stack is not None and stack[1] == me and any(
-                isinstance(a, Move | Play) and getattr(a, "city", getattr(a, "place", None))
+                isinstance(a, A.Move | A.Play) and getattr(a, "city", getattr(a, "place", None))
                 == stack[0] for a in legal):
             return ("army", stack[0])
         if self.lay is not None and me is not None and me in self.lay.panels and \
@@ -593,21 +426,21 @@ class CoronaView(GameView):
 
     @staticmethod
     def _about_city(a: Action, city: str, castle: str) -> bool:
-        if isinstance(a, Move | AttackArmy):
+        if isinstance(a, A.Move | A.AttackArmy):
             return a.city == city
-        if isinstance(a, ChooseMainCastle | Recruit | AttackCastle | PlaceEmissary
-                      | RollSupport | TakeHostage):
+        if isinstance(a, A.ChooseMainCastle | A.Recruit | A.AttackCastle | A.PlaceEmissary
+                      | A.RollSupport | A.TakeHostage):
             return a.castle == castle
-        if isinstance(a, RecallEmissary):
+        if isinstance(a, A.RecallEmissary):
             return bool(castle) and a.place == castle
-        if isinstance(a, Play):
+        if isinstance(a, A.Play):
             return bool(a.place or a.to) and (a.place in (city, castle) or a.to == city)
         return False
 
     def actions_for_box(self, box: str, legal: list[Action]) -> list[Action]:
-        return [a for a in legal if (isinstance(a, SendEmissary) and a.box == box)
-                or (isinstance(a, RecallEmissary) and a.place == box)
-                or (isinstance(a, Play) and a.place == box)]
+        return [a for a in legal if (isinstance(a, A.SendEmissary) and a.box == box)
+                or (isinstance(a, A.RecallEmissary) and a.place == box)
+                or (isinstance(a, A.Play) and a.place == box)]
 
     def actions_for_seat(self, seat: int, legal: list[Action]) -> list[Action]:
         me = self.acting_seat()
@@ -615,18 +448,18 @@ class CoronaView(GameView):
 
     @staticmethod
     def _about_seat(a: Action, seat: int, me: Seat | None) -> bool:
-        if isinstance(a, RequestAlliance | AcceptAlliance | ReleaseHostage | OfferSwap
-                      | AskRelease):
+        if isinstance(a, A.RequestAlliance | A.AcceptAlliance | A.ReleaseHostage | A.OfferSwap
+                      | A.AskRelease):
             return a.player == seat
-        if isinstance(a, RecallEmissary):
+        if isinstance(a, A.RecallEmissary):
             return a.place == f"alliance:{seat}"
-        if isinstance(a, Play):
+        if isinstance(a, A.Play):
             return a.player == seat or (seat == me and a.player < 0 and not a.place
                                         and not a.to)
         return False
 
     def actions_for_card(self, cid: str, legal: list[Action]) -> list[Action]:
-        return [a for a in legal if isinstance(a, Play | Discard) and a.card == cid]
+        return [a for a in legal if isinstance(a, A.Play | A.Discard) and a.card == cid]
 
     # -- gestures -----------------------------------------------------------------------------
     def gesture(self, intent: Intent, legal: list[Action]) -> bool:
@@ -682,32 +515,32 @@ class CoronaView(GameView):
             if target is None:
                 self.flash = tr("cdh.hint.drop")
             return None
-        options = [a for a in legal if (isinstance(a, Move) and a.city == city and a.to == target)
-                   or (isinstance(a, Play) and a.place == city and a.to == target)]
+        options = [a for a in legal if (isinstance(a, A.Move) and a.city == city and a.to == target)
+                   or (isinstance(a, A.Play) and a.place == city and a.to == target)]
         if options:
             return self._choose(options, pos, tr("cdh.hint.pick_n"))
         me = self.acting_seat()
         n = (self.view["armies"].get(city) or [0] * len(self.names))[me or 0]
-        return Move(city, target, max(1, n))  # illegal: the table shows the rules' reason
+        return A.Move(city, target, max(1, n))  # illegal: the table shows the rules' reason
 
     def _drop_emissary(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         city = self.city_at(pos)
         if city is not None and city in self.castle_of:
-            return PlaceEmissary(self.castle_of[city])
+            return A.PlaceEmissary(self.castle_of[city])
         box = self._box_at(pos)
         if box is not None:
-            return SendEmissary(box)
+            return A.SendEmissary(box)
         seat = self._seat_at(pos)
         if seat is not None:
-            return RequestAlliance(seat)
+            return A.RequestAlliance(seat)
         self.flash = tr("cdh.hint.drop")
         return None
 
     def _drop_card(self, cid: str, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         deck = self._deck_at(pos)
         if deck is not None and deck.startswith("discard:"):
-            return Discard(cid)
-        plays = [a for a in legal if isinstance(a, Play) and a.card == cid]
+            return A.Discard(cid)
+        plays = [a for a in legal if isinstance(a, A.Play) and a.card == cid]
         city = self.city_at(pos)
         box = self._box_at(pos)
         seat = self._seat_at(pos)
@@ -716,22 +549,19 @@ class CoronaView(GameView):
             castle = self.castle_of.get(city, "")
             options = [a for a in plays if a.to == city or (a.place in (city, castle)
                                                            and a.place)]
-            if options:
-                return self._choose(options, pos, words.card(cid))
-            return Play(cid, -1, castle or city, "", 0)
-        if box is not None:
+            refused = A.Play(cid, -1, castle or city, "", 0)
+        elif box is not None:
             options = [a for a in plays if a.place == box]
-            if options:
-                return self._choose(options, pos, words.card(cid))
-            return Play(cid, -1, box, "", 0)
-        if seat is not None:
+            refused = A.Play(cid, -1, box, "", 0)
+        elif seat is not None:
             options = [a for a in plays if a.player == seat or (
                 seat == me and a.player < 0 and not a.place and not a.to)]
-            if options:
-                return self._choose(options, pos, words.card(cid))
-            return Play(cid, seat, "", "", 0)
-        self.flash = tr("cdh.hint.drop")
-        return None
+            refused = A.Play(cid, seat, "", "", 0)
+        else:
+            self.flash = tr("cdh.hint.drop")
+            return None
+        # No play there: the illegal one, so that the table shows the rules' reason.
+        return self._choose(options, pos, words.card(cid)) if options else refused
 
     def cancel(self) -> None:
         self.board.pan_from = None
@@ -759,13 +589,10 @@ class CoronaView(GameView):
                                and getattr(a, "index", -1) == i), None)
                 if choice is not None:
                     return choice
-        city = self.city_at(pos)
-        if city is None:
-            stack = self._stack_at(pos)
-            city = stack[0] if stack is not None else None
+        city = self._city_or_army_at(pos)
         if city is not None:
             options = self.actions_for_city(city, legal)
-            setup = [a for a in options if isinstance(a, ChooseMainCastle)]
+            setup = [a for a in options if isinstance(a, A.ChooseMainCastle)]
             if setup:
                 return setup[0]
             self.open_menu(self.names_.city(city), options, pos)
@@ -781,14 +608,14 @@ class CoronaView(GameView):
             return None
         deck = self._deck_at(pos)
         if deck is not None and not deck.startswith("discard:"):
-            options = [a for a in legal if isinstance(a, Draw | DrawFive) and a.deck == deck]
+            options = [a for a in legal if isinstance(a, A.Draw | A.DrawFive) and a.deck == deck]
             self.open_menu(tr(f"cdh.deck.{deck}.title"), options, pos)
             return None
         me = self.acting_seat()
         if self.lay is not None and me in self.lay.panels and \
                 self.lay.panels[me].emissaries.collidepoint(pos):
-            options = [a for a in legal if isinstance(a, PlaceEmissary | SendEmissary
-                                                      | RequestAlliance)]
+            options = [a for a in legal if isinstance(a, A.PlaceEmissary | A.SendEmissary
+                                                      | A.RequestAlliance)]
             self.open_menu(tr("cdh.panel.allies"), options, pos)
             return None
         seat = self._seat_at(pos)
@@ -804,10 +631,7 @@ class CoronaView(GameView):
         dock = self.dock_rows(self._last_legal)
         if dock is not None and dock[0].collidepoint(pos):
             return None
-        city = self.city_at(pos)
-        if city is None:
-            stack = self._stack_at(pos)
-            city = stack[0] if stack is not None else None
+        city = self._city_or_army_at(pos)
         if city is not None:
             return words.city_tip(self, city)
         box = self._box_at(pos)
@@ -838,35 +662,9 @@ class CoronaView(GameView):
     def shared_prompt(
         self, seat: Seat, legal: list[Action]
     ) -> list[tuple[str, list[tuple[Seat, Action]]]]:
-        """A passage several people at this table are asked in turn: one question, with a
-        button per person who may refuse and one for letting the army through."""
-        pend = self.view.get("pending") or {}
-        if pend.get("kind") != "passage":
-            return []
-        askers = list(pend.get("askers") or [seat])
-        start = askers.index(seat) if seat in askers else 0
-        run = []
-        for q in askers[start:]:
-            if self.seats[q].get("kind") != "human":
-                break
-            run.append(q)
-        if len(run) < 2:
-            return []
-        grant, deny = GrantPassage(), DenyPassage()
-        groups: list[tuple[str, list[tuple[Seat, Action]]]] = [
-            (tr("cdh.shared.refuses", name=self.names[q]),
-             [*((p, grant) for p in run[:i]), (q, deny)])
-            for i, q in enumerate(run)
-        ]
-        groups.append((tr("cdh.shared.all_grant"), [(q, grant) for q in run]))
-        return groups
+        return words.shared_passage(self, seat)
 
     def prompt(self, seat: Seat, legal: list[Action]) -> str:
-        pend = self.view.get("pending") or {}
-        if self.shared_prompt(seat, legal):
-            askers = [self.names[q] for q in pend.get("askers") or []]
-            return tr("cdh.prompt.shared_passage", mover=words.seat_name(self, pend["mover"]),
-                      city=self.names_.city(pend["city"]), askers=", ".join(askers))
         return words.prompt(self, seat, legal)
 
     def action_label(self, action: Action) -> str:
@@ -915,13 +713,7 @@ class CoronaView(GameView):
                        for p in range(final_view["players"])]
 
     def score_detail(self, final_view: dict[str, Any], seat: Seat) -> str:
-        """The loyalty card revealed at the end and what it scored."""
-        revealed = (final_view.get("loyalty_revealed") or [None] * final_view["players"])[seat]
-        scores = final_view.get("scores") or []
-        if revealed is None or seat >= len(scores):
-            return ""
-        return tr("cdh.results.loyalty", card=words.loyalty(self, revealed, True),
-                  n=scores[seat]["loyalty"])
+        return words.score_detail(self, final_view, seat)
 
     def chart_axis(self) -> str:
         return tr("results.turn_axis")
@@ -930,7 +722,7 @@ class CoronaView(GameView):
         r = max(self.s(18), self.token_px())
         city = getattr(action, "city", None)
         castle = getattr(action, "castle", None)
-        if isinstance(action, Move | AttackArmy) and city:
+        if isinstance(action, A.Move | A.AttackArmy) and city:
             x, y = self.city_screen(city)
             return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
         if castle:

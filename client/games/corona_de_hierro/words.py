@@ -1,7 +1,7 @@
 """Corona de Hierro in words: names of cities, castles, boxes and cards, the log's
-sentences, the prompt, action labels, tooltips and the rules' refusals, through `tr` and
-`assets/i18n/corona_de_hierro/<lang>.json` (keys `cdh.*`). Place names come from the map
-(`name_es` / `name_en`)."""
+sentences, the prompt, action labels and the rows of the menus, tooltips and the rules'
+refusals, through `tr` and `assets/i18n/corona_de_hierro/<lang>.json` (keys `cdh.*`).
+Place names come from the map (`name_es` / `name_en`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from client.art.corona_de_hierro import DIE_FACES
 from client.i18n import has, language, tr
 from rules import Action, Event, IllegalAction, Seat
+from rules.corona_de_hierro.actions import DenyPassage, GrantPassage
 from rules.maps import Topology
 
 if TYPE_CHECKING:
@@ -90,6 +91,14 @@ def place(view: CoronaView, key: str) -> str:
     return view.names_.city(key)
 
 
+def _castle(view: CoronaView, key: str) -> dict[str, Any]:
+    for c in view.view["castles"]:
+        if c["key"] == key:
+            found: dict[str, Any] = c
+            return found
+    raise KeyError(key)
+
+
 # -- actions ------------------------------------------------------------------------------
 def play_target(view: CoronaView, a: Action) -> str:
     """What a card is played on, in words ("" when nothing)."""
@@ -128,14 +137,14 @@ def action_label(view: CoronaView, a: Action, with_source: bool = False) -> str:
         return tr("cdh.action.attack_army", player=seat_name(view, a.player),
                   city=names.city(a.city))
     if t == "attack_castle":
-        c = view.castle(a.castle)
+        c = _castle(view, a.castle)
         mine = v["armies"].get(c["city"], [0] * v["players"])[me] if me is not None else 0
         return tr("cdh.action.attack_castle", castle=names.castle(c["key"]),
                   p=odds(size_die(mine), c["mil"]))
     if t == "place_emissary":
         return tr("cdh.action.place_emissary", castle=names.castle(a.castle))
     if t == "roll_support":
-        c = view.castle(a.castle)
+        c = _castle(view, a.castle)
         level = v["legitimacy"][me] if me is not None else 0
         return tr("cdh.action.roll_support", castle=names.castle(c["key"]),
                   p=odds(band_die(level), c["dip"]))
@@ -178,8 +187,86 @@ def action_tip(a: Action) -> str:
     return tr(key) if has(key) else ""
 
 
+def order_rows(view: CoronaView, actions: list[Action], limit: int
+               ) -> list[tuple[str, Action | list[Action]]]:
+    """A menu's or the orders list's rows, at most `limit`: the actions themselves when
+    they fit, else groups by the first field that splits them (the kind of order, the card,
+    the seat, the place, the destination); a last "others" row holds whatever groups do not
+    fit, so every action stays reachable in a few steps."""
+    if len(actions) <= limit:
+        return [(action_label(view, a, True), a) for a in actions]
+    rows: list[tuple[str, Action | list[Action]]] = []
+    for key in ("type", "card", "player", "place", "city", "to"):
+        groups: dict[Any, list[Action]] = {}
+        for a in actions:
+            groups.setdefault(getattr(a, key, None), []).append(a)
+        if len(groups) > 1:
+            for _value, group in groups.items():
+                if len(group) == 1:
+                    rows.append((action_label(view, group[0], True), group[0]))
+                else:
+                    head = _group_label(view, key, group[0])
+                    rows.append((tr("cdh.menu.more", label=head, n=len(group)), group))
+            break
+    else:
+        rows = [(action_label(view, a, True), a) for a in actions]
+    if len(rows) > limit:
+        rest: list[Action] = []
+        for _label, payload in rows[limit - 1:]:
+            rest.extend(payload if isinstance(payload, list) else [payload])
+        rows = [*rows[: limit - 1], (tr("cdh.menu.others", n=len(rest)), rest)]
+    return rows
+
+
+def _group_label(view: CoronaView, key: str, a: Action) -> str:
+    """A group of orders named by the field they share."""
+    if key == "type":
+        return tr(f"cdh.kind.{a.type}")
+    if key == "card":
+        return card(getattr(a, "card", ""))
+    if key == "player":
+        return seat_name(view, getattr(a, "player", None))
+    if key in ("place", "city"):
+        return place(view, str(getattr(a, key, "")))
+    return view.names_.city(str(getattr(a, "to", "")))
+
+
 # -- the prompt and the status line ----------------------------------------------------
+def shared_passage(view: CoronaView, seat: Seat) -> list[tuple[str, list[tuple[Seat, Action]]]]:
+    """A passage several people at this table are asked in turn: one question, with a
+    button per person who may refuse and one for letting the army through."""
+    pend = view.view.get("pending") or {}
+    if pend.get("kind") != "passage":
+        return []
+    askers = list(pend.get("askers") or [seat])
+    start = askers.index(seat) if seat in askers else 0
+    run = []
+    for q in askers[start:]:
+        if view.seats[q].get("kind") != "human":
+            break
+        run.append(q)
+    if len(run) < 2:
+        return []
+    grant, deny = GrantPassage(), DenyPassage()
+    groups: list[tuple[str, list[tuple[Seat, Action]]]] = [
+        (tr("cdh.shared.refuses", name=view.names[q]),
+         [*((p, grant) for p in run[:i]), (q, deny)])
+        for i, q in enumerate(run)
+    ]
+    groups.append((tr("cdh.shared.all_grant"), [(q, grant) for q in run]))
+    return groups
+
+
+def _shared_passage_prompt(view: CoronaView) -> str:
+    pend = view.view.get("pending") or {}
+    askers = [view.names[q] for q in pend.get("askers") or []]
+    return tr("cdh.prompt.shared_passage", mover=seat_name(view, pend["mover"]),
+              city=view.names_.city(pend["city"]), askers=", ".join(askers))
+
+
 def prompt(view: CoronaView, seat: Seat, legal: list[Action]) -> str:
+    if view.shared_prompt(seat, legal):
+        return _shared_passage_prompt(view)
     v = view.view
     name = view.names[seat]
     pend = v.get("pending")
@@ -397,6 +484,16 @@ def final_lines(view: CoronaView) -> list[str]:
         lines.append(tr("cdh.ev.final", name=seat_name(view, p), card=loyalty(view, revealed),
                         **score))
     return lines
+
+
+def score_detail(view: CoronaView, final_view: dict[str, Any], seat: Seat) -> str:
+    """The loyalty card revealed at the end and what it scored."""
+    revealed = (final_view.get("loyalty_revealed") or [None] * final_view["players"])[seat]
+    scores = final_view.get("scores") or []
+    if revealed is None or seat >= len(scores):
+        return ""
+    return tr("cdh.results.loyalty", card=loyalty(view, revealed, True),
+              n=scores[seat]["loyalty"])
 
 
 # -- tooltips ------------------------------------------------------------------------------
