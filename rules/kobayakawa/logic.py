@@ -147,9 +147,9 @@ def checked_apply(
     it always raised. (`one_pass_apply`'s rule, with `is_legal` and `apply_action`
     written out: random play and arenas call it for every move.)
 
-    The most frequent moves, a draw and a bet that does not end the round, are played
-    here as `_play` plays them (the events too); `test_apply_plays_and_refuses_exactly_
-    as_the_shared_guard_does` holds the two together along random games."""
+    Every move but the last of a stage (which may end the round) is played here as
+    `_play` plays it, events included; `test_apply_plays_and_refuses_exactly_as_the_
+    shared_guard_does` holds the two together along random games."""
     phase = state.phase
     if phase is not _OVER and seat == state.order[state.turn]:
         kind = type(action)
@@ -165,17 +165,40 @@ def checked_apply(
                     {"type": "drew", "to": "all", "seat": seat},
                     {"type": "drew_card", "to": [seat], "seat": seat, "card": drawn},
                 ], True))
-            if kind is Flip:
-                fields["deck"] = state.deck[:]
-                fields["pile"] = state.pile[:]
-            else:
+            if kind is not Flip:
                 return Game.apply(game, state, seat, action)
+            fields["deck"] = deck = state.deck[:]
+            fields["pile"] = pile = state.pile[:]
+            turn = state.turn + 1
+            if turn != len(state.order):  # not the stage's last move
+                fields["turn"] = turn
+                pile.append(card := deck.pop())
+                s = _new_state(KobayakawaState)
+                s.__dict__ = fields
+                return _transition(Transition, (s, [
+                    {"type": "flipped", "to": "all", "seat": seat, "card": card},
+                ], True))
         elif phase is _KEEP:
             if kind is not Keep or (action.card != state.hands[seat]  # type: ignore[attr-defined]
                                     and action.card != state.drawn):  # type: ignore[attr-defined]
                 return Game.apply(game, state, seat, action)
-            fields["hands"] = state.hands[:]
-            fields["discards"] = state.discards[:]
+            fields["hands"] = hands = state.hands[:]
+            fields["discards"] = discards = state.discards[:]
+            turn = state.turn + 1
+            if turn != len(state.order):  # not the stage's last move
+                kept = action.card  # type: ignore[attr-defined]
+                discarded = state.drawn if kept == hands[seat] else hands[seat]
+                hands[seat] = kept
+                discards[seat] = (*discards[seat], discarded)
+                fields["drawn"] = NO_CARD
+                fields["turn"] = turn
+                fields["phase"] = _CHOOSE
+                s = _new_state(KobayakawaState)
+                s.__dict__ = fields
+                return _transition(Transition, (s, [
+                    {"type": "kept", "to": "all", "seat": seat, "discarded": discarded},
+                    {"type": "kept_card", "to": [seat], "seat": seat, "card": kept},
+                ], False))
         elif kind is Fight or kind is Pass:
             turn = state.turn + 1
             fields["stakes"] = stakes = state.stakes[:]
