@@ -136,6 +136,7 @@ def _card_plays(card: str) -> tuple[Any, ...]:
 
 
 _CARD_PLAYS = {card: _card_plays(card) for card in logic.SELLS}
+_NO_COUNTS = range(0)
 
 
 def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action:
@@ -154,12 +155,15 @@ def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action
         first, second, rank, mask, by_count, buys, sell, sell_value, deed_value, penalty = (
             _CARD_PLAYS[card])
         # `logic.develop_counts` and `logic.deed_affordable`, written out
+        held = tokens[first]
         if second < 0:
-            counts = range(rank, rank + 1) if tokens[first] >= rank else range(0)
-            deed = rank >= logic.DEED_MIN_RANK and tokens[first] != 0
+            counts = range(rank, rank + 1) if held >= rank else _NO_COUNTS
+            deed = rank >= logic.DEED_MIN_RANK and held != 0
+        elif held == 0 or tokens[second] == 0:  # both need a token of each suit
+            counts, deed = _NO_COUNTS, False
         else:
-            counts = range(max(1, rank - tokens[second]), min(tokens[first], rank - 1) + 1)
-            deed = rank >= logic.DEED_MIN_RANK and tokens[first] != 0 and tokens[second] != 0
+            counts = range(max(1, rank - tokens[second]), min(held, rank - 1) + 1)
+            deed = rank >= logic.DEED_MIN_RANK
         if deed:
             deed = not logic.payable_in_full(tokens, card)
         if counts or deed:

@@ -249,6 +249,10 @@ def _card_plays(s: MagnateState, seat: Seat, tokens: list[int], out: list[Action
     district that takes it (`can_place`), then its sale."""
     accepted = accepted_suits(s, seat)
     for card in s.hands[seat]:
+        sids = SUIT_IDS[card]
+        if not (tokens[sids[0]] and tokens[sids[-1]]):  # no token of a suit: only the sale
+            out.append(SELLS[card])
+            continue
         counts = develop_counts(tokens, card)
         deed = deed_affordable(tokens, card)
         if counts or deed:
@@ -550,10 +554,11 @@ def _tax(s: MagnateState, suit: int, die: int, events: list[Event]) -> None:
 
 def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
     """Completed properties of `rank` pay a token per suit; deeds queue a choice of one."""
+    lines = s.lines[p]
+    if rank not in _row_ranks(tuple(lines)):
+        return
     deeds = s.deeds[p]
-    for d, line in enumerate(s.lines[p]):
-        if rank not in _line_ranks(line):
-            continue
+    for d, line in enumerate(lines):
         last = len(line) - 1
         for i, card in enumerate(line):
             if RANK[card] != rank:
@@ -566,9 +571,10 @@ def _rank_income(s: MagnateState, p: Seat, rank: int, gains: list[int]) -> None:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _line_ranks(line: tuple[str, ...]) -> frozenset[int]:
-    """The ranks in a district line (cached: lines recur across the search's worlds)."""
-    return frozenset(RANK[card] for card in line)
+def _row_ranks(lines: tuple[tuple[str, ...], ...]) -> frozenset[int]:
+    """The ranks in a seat's district lines (cached: rows recur across the search's
+    worlds)."""
+    return frozenset(RANK[card] for line in lines for card in line)
 
 
 def _take_income(s: MagnateState, seat: Seat, action: TakeIncome, events: list[Event]) -> None:
