@@ -171,9 +171,11 @@ def test_the_evaluation_is_a_reward_per_seat_and_favours_the_seat_ahead() -> Non
     assert ai.evaluate(GAME, keys)[RED] > even[RED]
 
 
-def test_a_projected_lead_decides_less_the_more_seasons_are_left() -> None:
-    """The same lead of 40 projected VP: close to a sure win in the last season, far from
-    one in the first (a softmax at 12 VP throughout called both 0.96)."""
+def test_the_softmax_widens_with_the_seasons_left_by_temperature_growth(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same lead of 40 projected VP in season 1 and in season 4: the same win chance
+    with one temperature throughout, far less sure in season 1 when it doubles a season."""
     first = menu_position()
     assert first.season == 1
     first.vp = [40, 0]
@@ -182,6 +184,9 @@ def test_a_projected_lead_decides_less_the_more_seasons_are_left() -> None:
     for s in (first, last):
         lead = ai.projected_vp(s)
         assert lead[RED] - lead[BLUE] == pytest.approx(40.0)  # an empty board: the VP alone
+    monkeypatch.setattr(ai, "TEMPERATURE_GROWTH", 1.0)
+    assert ai.evaluate(GAME, first)[RED] == pytest.approx(ai.evaluate(GAME, last)[RED])
+    monkeypatch.setattr(ai, "TEMPERATURE_GROWTH", 2.0)
     early, late = ai.evaluate(GAME, first)[RED], ai.evaluate(GAME, last)[RED]
     assert 0.5 < early < 0.75 < 0.9 < late
 

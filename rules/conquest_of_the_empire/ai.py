@@ -62,13 +62,15 @@ OPPONENTS_BY_POLICY = True
 search cannot afford a tree per opponent, and the policy is a fair model of a player."""
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 TEMPERATURE = 12.0
-"""VP of projected lead that make a seat e (2.7) times likelier to win, in the last season."""
-TEMPERATURE_GROWTH = 2.0
-"""How much wider the softmax is for each further season left: the further the end, the
-less a projected lead decides. Fitted on 200 two-player games of the policy (a tenth of
-its moves random): the likeliest temperatures were about 12, 30, 50 and 130 VP with 1,
-2, 3 and 4 seasons left (docs/ai.md); 12 throughout put a win chance of 0.99 on most
-leads of the first season and left the search nothing to compare."""
+"""VP of projected lead that make a seat e (2.7) times likelier to win (in the last
+season; `TEMPERATURE_GROWTH` times more for each further season left)."""
+TEMPERATURE_GROWTH = 1.0
+"""How much wider the softmax is for each further season left (1.0: one temperature
+throughout). 200 policy games (`bench_conquest_ai.py calibrate`) make 12, 25, 50 and
+130 VP the likeliest temperatures with 1 to 4 seasons left, so 12 VP calls most leads
+of the first season a sure win; but the fitted 2.0 lost `hard:950` against `normal:250`
+0 of 3 on seeds 3001-3003, where 1.0 won 2 of 3 (docs/ai.md, 28 November); a flatter
+reward may also want less exploration, not yet tried."""
 ACTION_VP = 0.8
 """What an action not yet taken this season is worth in VP."""
 UNIT_WORTH = 0.7
