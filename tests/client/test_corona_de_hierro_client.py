@@ -190,6 +190,21 @@ def by_keys(harness, table, seat, action):
     raise AssertionError(f"{action} still not chosen")
 
 
+def to_main_turn(harness, table):
+    """Play the human's first choices by keys until seat 0 has a turn's orders to give."""
+    session = table.session
+    for _ in range(200):
+        lift(harness, table)
+        if session.humans_to_act() and session.view(0).get("phase") == "play" \
+                and not session.view(0).get("pending"):
+            return
+        humans = session.humans_to_act()
+        if humans:
+            by_keys(harness, table, humans[0], session.legal(humans[0])[0])
+        harness.frames(2)
+    raise AssertionError("seat 0 never had a turn's orders to give")
+
+
 def visible(view, action):
     """Whether the thing `action` is about is on screen at the current zoom."""
     vp = view.board.camera.viewport
@@ -628,16 +643,7 @@ def test_the_orders_list_groups_a_long_list_in_rows_of_nine_at_most(harness):
     table = start_table(harness)
     view = table.view
     session = table.session
-    for _ in range(200):
-        lift(harness, table)
-        if session.humans_to_act() and session.view(0).get("phase") == "play" \
-                and not session.view(0).get("pending"):
-            break
-        humans = session.humans_to_act()
-        if humans:
-            legal = session.legal(humans[0])
-            by_keys(harness, table, humans[0], legal[0])
-        harness.frames(2)
+    to_main_turn(harness, table)
     legal = session.legal(0)
     dock = view.dock_rows(legal)
     assert dock is not None and dock[1] == tr("cdh.dock.title")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from client_harness import Harness
-from test_corona_de_hierro_client import HUMAN, RANDOM_AI, by_keys, lift, start_table
+from test_corona_de_hierro_client import HUMAN, RANDOM_AI, start_table, to_main_turn
 
 from client.i18n import tr
 
@@ -58,15 +58,7 @@ def test_a_long_orders_list_lies_in_two_columns_so_the_map_stays_large(harness):
     shrank it to three fifths, with empty sea below)."""
     table = start_table(harness)
     view, session = table.view, table.session
-    for _ in range(200):
-        lift(harness, table)
-        if session.humans_to_act() and session.view(0).get("phase") == "play" \
-                and not session.view(0).get("pending"):
-            break
-        humans = session.humans_to_act()
-        if humans:
-            by_keys(harness, table, humans[0], session.legal(humans[0])[0])
-        harness.frames(2)
+    to_main_turn(harness, table)
     legal = session.legal(0)
     _box, title, rows = view.dock_rows(legal)
     assert title == tr("cdh.dock.title") and len(rows) > 4
