@@ -179,6 +179,11 @@ _SHARED: dict[str, tuple[Any, ...]] = {}
 _LABELS: dict[tuple[str, str], dict[str, tuple[Point, str]]] = {}
 
 
+BOX_TITLE_MIN = 9
+"""The smallest letters a box's name is printed in, in screen pixels (a city's name reads at
+about that size on a small map)."""
+
+
 class CoronaPainter(LayeredPainter):
     """The antique map: sea, hatched coasts, parchment land, relief, water, roads, towns,
     castles with their banner numbers, the three boxes, a compass rose and a title."""
@@ -552,24 +557,33 @@ class CoronaPainter(LayeredPainter):
         x0, y0 = px((x, y))
         r = pygame.Rect(round(x0), round(y0), round(w * zoom), round(h * zoom))
         cartouche(surface, r, zoom)
-        icon_r = 30 * zoom
-        icon_at = (r.x + 46 * zoom, r.y + 46 * zoom)
-        box_icon(surface, box.key, icon_at, icon_r)
-        img = self._box_title(box, zoom)
-        if img is not None:
-            surface.blit(img, img.get_rect(midleft=(r.x + 88 * zoom, r.y + 46 * zoom)))
+        title = self._box_title(box, zoom)
+        if title is not None and not title[1]:  # a small map: the name across the box
+            surface.blit(title[0], title[0].get_rect(center=r.center))
+            return
+        box_icon(surface, box.key, (r.x + 46 * zoom, r.y + 46 * zoom), 30 * zoom)
+        if title is not None:
+            surface.blit(title[0], title[0].get_rect(midleft=(r.x + 88 * zoom, r.y + 46 * zoom)))
 
-    def _box_title(self, box: Area, zoom: float) -> pygame.Surface | None:
-        """A box's name lettered to fit beside its icon (None when too small to print)."""
-        t_px = round(32 * zoom)
-        if t_px < 8:
-            return None
-        img = lettering(self.name(box), t_px, INK, 0.04, True)
-        room = round(self.boxes[box.id][2] * zoom) - 100 * zoom
-        if img.get_width() > room:
-            scale = room / img.get_width()
-            img = lettering(self.name(box), max(8, round(t_px * scale)), INK, 0.04, True)
-        return img
+    def _box_title(self, box: Area, zoom: float) -> tuple[pygame.Surface, bool] | None:
+        """A box's name lettered to fit beside its icon (True), never under BOX_TITLE_MIN
+        px: its full name, else its first word ("Sarracenos", "Rome"); on a map too small
+        for either, the first word across the whole box, without the icon (False); None
+        when even that does not fit."""
+        width = self.boxes[box.id][2]
+        name = self.name(box)
+        t_px = max(BOX_TITLE_MIN, round(32 * zoom))
+        tries = [(words, (width - 100) * zoom, True) for words in dict.fromkeys(
+            (name, name.split()[0]))]
+        tries.append((name.split()[0], (width - 24) * zoom, False))
+        for words, room, beside in tries:
+            img = lettering(words, t_px, INK, 0.04, True)
+            if img.get_width() <= room:
+                return img, beside
+            fitted = int(t_px * room / img.get_width())
+            if fitted >= BOX_TITLE_MIN:
+                return lettering(words, fitted, INK, 0.04, True), beside
+        return None
 
     def _paint_city(self, surface: pygame.Surface, city: Place, zoom: float) -> None:
         px = self._px

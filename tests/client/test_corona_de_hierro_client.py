@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pygame
+import pytest
 
 from client.games.corona_de_hierro import panels
 from client.i18n import catalogue, set_language, tr
@@ -429,6 +430,27 @@ def test_the_map_reads_as_italy():
     for sea in ((2200, 2000), (3700, 1300), (900, 2450)):  # Tyrrhenian, Adriatic, Gulf of Lion
         r, g, b = colour(sea)
         assert b > r, (sea, (r, g, b))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_box_is_named_on_the_map_even_at_its_smallest(lang):
+    """Rome, the Saracens and the Magyars carry their names down to the map of a 1280x800
+    window with the Orders list open (drawn at about 0.15; they used to be blank there):
+    the full name where it fits, else the first word, never letters under BOX_TITLE_MIN.
+    (Smaller still, at a big UI scale, the hover tip names them.)"""
+    from client.art.corona_de_hierro import BOX_TITLE_MIN, CoronaPainter
+    from rules.maps import load_topology
+
+    painter = CoronaPainter(load_topology("corona_de_hierro"), lang)
+    for box in painter.boxes_:
+        name = painter.name(box)
+        for zoom in (0.15, 0.2, 0.3, 0.5, 1.0):
+            title = painter._box_title(box, zoom)
+            assert title is not None, (name, zoom)
+            room = painter.boxes[box.id][2] * zoom
+            assert title[0].get_height() >= BOX_TITLE_MIN * 0.9 and title[0].get_width() <= room
+        big, beside = painter._box_title(box, 1.0)
+        assert beside and big.get_width() > painter._box_title(box, 0.15)[0].get_width()
 
 
 def test_the_rules_reference_exists_in_both_languages():
