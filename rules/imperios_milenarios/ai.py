@@ -99,8 +99,9 @@ GOAL_POINTS = (15.0, 1.0)
 """What the whole way to the next Age's goals is worth (each goal's share counts once
 met, never beyond): without it a search sees research as 2 points for 3 tokens where
 art gives 6, and never climbs an Age."""
-_TECH_KEYS = {t.key: t for t in TECHS}
-_PICK_WEIGHT = {"red": 0.8, "yellow": 1.3, "blue": 1.0, "black": 1.1}
+TECH_BY_KEY = {t.key: t for t in TECHS}
+PICK_WEIGHT = {"red": 0.8, "yellow": 1.3, "blue": 1.0, "black": 1.1}
+"""A token's worth by colour before the goals: yellow buys research and art."""
 
 
 def _leader_gap(s: ImperiosState, seat: Seat, other: Seat) -> float:
@@ -123,10 +124,11 @@ def _leads_after_sack(s: ImperiosState, seat: Seat, victim: Seat) -> bool:
 
 
 def _area_worth(s: ImperiosState, key: str) -> float:
-    return _worth(board(s.players), board(s.players).index[key])
+    return worth(board(s.players), board(s.players).index[key])
 
 
-def _worth(b: Board, a: int) -> float:
+def worth(b: Board, a: int) -> float:
+    """An area's worth: its city level, its settlement VP, and land over sea."""
     return b.level(a) * 1.0 + b.settlement[a] * 1.5 + (0.5 if b.land >> a & 1 else 0.0)
 
 
@@ -169,7 +171,7 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
         return 0.0
     if isinstance(a, Found):  # a totem in every neighbour: what the site's ring is worth
         b = board(s.players)
-        return sum(_worth(b, n) for n in bits(b.adj[b.index[a.area]]))
+        return sum(worth(b, n) for n in bits(b.adj[b.index[a.area]]))
     if isinstance(a, Convert):
         if not _spendable(s, seat, a.colour):
             return -1.0  # keep the token for a round where it buys something
@@ -193,7 +195,7 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
             return 2.0 + b.settlement[area]
         return -1.0
     if isinstance(a, Research):
-        t = _TECH_KEYS[a.tech]
+        t = TECH_BY_KEY[a.tech]
         need = GOALS[s.age[seat]].techs - counts(s, seat)[3]
         return 12.0 + (4.0 if need > 0 else 0.0) + (2.0 if t.level == 1 else t.level)
     if isinstance(a, Art):
@@ -211,7 +213,7 @@ def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
     if isinstance(a, ChooseGood):
         return float(ITEM_COINS[ITEM_INDEX[a.good]])
     if isinstance(a, Pick):
-        return _PICK_WEIGHT[a.colour] + _need(s, seat, a.colour)
+        return PICK_WEIGHT[a.colour] + _need(s, seat, a.colour)
     if isinstance(a, Keep):
         return 1.2 * a.yellow + 1.0 * a.black + 0.9 * a.blue + 0.8 * a.red
     if isinstance(a, Block):
@@ -359,6 +361,7 @@ def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
 
 
 __all__ = [
-    "LEVEL_OVERRIDES", "OPPONENTS_BY_POLICY", "PRUNE_KEEP", "ROLLOUT_DEPTH", "WIDENING",
-    "evaluate", "information_key", "prune", "rank", "rollout_action", "standing",
+    "LEVEL_OVERRIDES", "OPPONENTS_BY_POLICY", "PICK_WEIGHT", "PRUNE_KEEP", "ROLLOUT_DEPTH",
+    "TECH_BY_KEY", "WIDENING", "evaluate", "information_key", "prune", "rank",
+    "rollout_action", "standing", "worth",
 ]

@@ -46,32 +46,23 @@ from rules.imperios_milenarios.actions import (
     Withdraw,
     Yield,
 )
+from rules.imperios_milenarios.ai import PICK_WEIGHT, TECH_BY_KEY, worth
 from rules.imperios_milenarios.components import (
     CAPITAL_SACK_CENSUS,
     ITEM_COINS,
     ITEM_INDEX,
     SCHEME_ACTIONS,
     SCHEME_TOKENS,
-    TECHS,
     WONDERS,
     YELLOW,
-    Board,
     bits,
     board,
 )
 from rules.imperios_milenarios.logic_map import land_targets, reach, sea_targets
 
-TECH = {t.key: t for t in TECHS}
-PICK_WEIGHT = {"red": 0.8, "yellow": 1.3, "blue": 1.0, "black": 1.1}
-"""A token's worth by colour before the goals: yellow buys research and art."""
 GOAL_OF_COLOUR = {"red": ("capitals", "cities"), "yellow": ("technologies",),
                   "blue": ("goods",), "black": ()}
 """The Age goals each colour's actions work towards."""
-
-
-def _worth(b: Board, area: int) -> float:
-    """An area's worth: its city level, its settlement VP, and land over sea."""
-    return b.level(area) + 1.5 * b.settlement[area] + (0.5 if b.land >> area & 1 else 0.0)
 
 
 class _Table:
@@ -116,7 +107,7 @@ class _Table:
         hand = self.civ["hand"]
         if colour == "yellow":  # save up for research unless the hand is too full to keep
             yellow = hand["yellow"] + window.get("available", 0)
-            discount = any(TECH[t].branch == YELLOW and TECH[t].level == 2
+            discount = any(TECH_BY_KEY[t].branch == YELLOW and TECH_BY_KEY[t].level == 2
                            for t in self.civ["technologies"])
             return (yellow >= 3 or sum(hand.values()) > self.civ["keep_limit"]
                     or (yellow >= 2 and discount))
@@ -166,7 +157,7 @@ def _value(t: _Table, a: Action) -> float:
     if isinstance(a, EndTurn):
         return 0.0
     if isinstance(a, Found):
-        return sum(_worth(b, n) for n in bits(b.adj[b.index[a.area]]))
+        return sum(worth(b, n) for n in bits(b.adj[b.index[a.area]]))
     if isinstance(a, Convert):
         if not t.spendable(a.colour):
             return -1.0
@@ -176,7 +167,7 @@ def _value(t: _Table, a: Action) -> float:
     if isinstance(a, Conquer):
         return 20.0 + b.level(b.index[a.area])
     if isinstance(a, Research):
-        tech = TECH[a.tech]
+        tech = TECH_BY_KEY[a.tech]
         short = t.civ["goals"]["technologies"] < t.civ["next_goals"]["technologies"]
         return 12.0 + (4.0 if short else 0.0) + (2.0 if tech.level == 1 else tech.level)
     if isinstance(a, Trade):
@@ -186,7 +177,7 @@ def _value(t: _Table, a: Action) -> float:
     if isinstance(a, Art):
         return 5.0
     if isinstance(a, ExpandLand | ExpandSea):
-        return 4.0 + _worth(b, b.index[a.area])
+        return 4.0 + worth(b, b.index[a.area])
     if isinstance(a, Attack):
         return _attack(t, a)
     if isinstance(a, Receive):
