@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, Event, Game, JsonDict, Seat
@@ -190,17 +191,7 @@ def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action
         value = sell_value + noise()
         if value > best_value:
             best, best_value = sell, value
-    deeds = state.deeds[seat]
-    if max(deeds) != NO_DEED:  # `logic.deed_steps`, written out
-        lines = state.lines[seat]
-        for district, placed in enumerate(deeds):
-            if placed != NO_DEED:
-                steps = logic.DEED_STEPS[district]
-                for i in SUIT_IDS[lines[district][-1]]:
-                    if tokens[i]:
-                        value = _DEED_STEP + noise()
-                        if value > best_value:
-                            best, best_value = steps[i], value
+    best, best_value, _steps = _deed_steps_scored(state, seat, noise, best, best_value)
     if max(tokens) >= logic.TRADE_COST:
         for held in tokens:
             if held >= logic.TRADE_COST:
@@ -209,19 +200,14 @@ def _card_to_play(state: MagnateState, seat: Seat, rng: random.Random) -> Action
     return best
 
 
-def _after_the_card(state: MagnateState, seat: Seat, rng: random.Random) -> Action:
-    """`rollout_action` once the card is played, without listing: the rules list the deed
-    steps, then the trades, then the draw (or the end), and score them 15, -5 and 0 (+ a
-    noise under 1), so a deed step wins if there is one (the first of the highest noise),
-    else the draw. The noise is drawn for every listed action, as the long way does."""
-    tokens = state.tokens[seat]
-    best: Action = logic.END_TURN if state.final_turns else logic.DRAW
-    listed = 1
+def _deed_steps_scored(state: MagnateState, seat: Seat, noise: Callable[[], float],
+                       best: Action, best_value: float) -> tuple[Action, float, int]:
+    """The rollout's scores of `logic.deed_steps` (written out, in the rules' order): each
+    step _DEED_STEP plus a noise, against the best so far; and how many steps there were."""
+    listed = 0
     deeds = state.deeds[seat]
-    if max(deeds) != NO_DEED:  # `logic.deed_steps`, written out
-        best_value = -math.inf
-        lines = state.lines[seat]
-        noise = rng.random
+    if max(deeds) != NO_DEED:
+        tokens, lines = state.tokens[seat], state.lines[seat]
         for district, placed in enumerate(deeds):
             if placed != NO_DEED:
                 steps = logic.DEED_STEPS[district]
@@ -231,6 +217,18 @@ def _after_the_card(state: MagnateState, seat: Seat, rng: random.Random) -> Acti
                         if value > best_value:
                             best, best_value = steps[i], value
                         listed += 1
+    return best, best_value, listed
+
+
+def _after_the_card(state: MagnateState, seat: Seat, rng: random.Random) -> Action:
+    """`rollout_action` once the card is played, without listing: the rules list the deed
+    steps, then the trades, then the draw (or the end), and score them 15, -5 and 0 (+ a
+    noise under 1), so a deed step wins if there is one (the first of the highest noise),
+    else the draw. The noise is drawn for every listed action, as the long way does."""
+    tokens = state.tokens[seat]
+    best: Action = logic.END_TURN if state.final_turns else logic.DRAW
+    best, _value, steps = _deed_steps_scored(state, seat, rng.random, best, -math.inf)
+    listed = 1 + steps
     trades = 0
     if max(tokens) >= logic.TRADE_COST:
         for held in tokens:
