@@ -145,78 +145,27 @@ def checked_apply(
     exactly one of the five action classes, is copied and played at once, as
     `apply_action` plays it; anything else goes through `Game.apply`, which raises what
     it always raised. (`one_pass_apply`'s rule, with `is_legal` and `apply_action`
-    written out: random play and arenas call it for every move.)
-
-    Every move but the last of a stage (which may end the round) is played here as
-    `_play` plays it, events included; `test_apply_plays_and_refuses_exactly_as_the_
-    shared_guard_does` holds the two together along random games."""
+    written out: random play and arenas call it for every move.)"""
     phase = state.phase
     if phase is not _OVER and seat == state.order[state.turn]:
         kind = type(action)
         fields = state.__dict__.copy()
         if phase is _CHOOSE:
             if kind is Draw:
-                fields["deck"] = deck = state.deck[:]
-                s = _new_state(KobayakawaState)
-                s.__dict__ = fields
-                s.drawn = drawn = deck.pop()
-                s.phase = _KEEP
-                return _transition(Transition, (s, [
-                    {"type": "drew", "to": "all", "seat": seat},
-                    {"type": "drew_card", "to": [seat], "seat": seat, "card": drawn},
-                ], True))
-            if kind is not Flip:
+                fields["deck"] = state.deck[:]
+            elif kind is Flip:
+                fields["deck"] = state.deck[:]
+                fields["pile"] = state.pile[:]
+            else:
                 return Game.apply(game, state, seat, action)
-            fields["deck"] = deck = state.deck[:]
-            fields["pile"] = pile = state.pile[:]
-            turn = state.turn + 1
-            if turn != len(state.order):  # not the stage's last move
-                fields["turn"] = turn
-                pile.append(card := deck.pop())
-                s = _new_state(KobayakawaState)
-                s.__dict__ = fields
-                return _transition(Transition, (s, [
-                    {"type": "flipped", "to": "all", "seat": seat, "card": card},
-                ], True))
         elif phase is _KEEP:
             if kind is not Keep or (action.card != state.hands[seat]  # type: ignore[attr-defined]
                                     and action.card != state.drawn):  # type: ignore[attr-defined]
                 return Game.apply(game, state, seat, action)
-            fields["hands"] = hands = state.hands[:]
-            fields["discards"] = discards = state.discards[:]
-            turn = state.turn + 1
-            if turn != len(state.order):  # not the stage's last move
-                kept = action.card  # type: ignore[attr-defined]
-                discarded = state.drawn if kept == hands[seat] else hands[seat]
-                hands[seat] = kept
-                discards[seat] = (*discards[seat], discarded)
-                fields["drawn"] = NO_CARD
-                fields["turn"] = turn
-                fields["phase"] = _CHOOSE
-                s = _new_state(KobayakawaState)
-                s.__dict__ = fields
-                return _transition(Transition, (s, [
-                    {"type": "kept", "to": "all", "seat": seat, "discarded": discarded},
-                    {"type": "kept_card", "to": [seat], "seat": seat, "card": kept},
-                ], False))
+            fields["hands"] = state.hands[:]
+            fields["discards"] = state.discards[:]
         elif kind is Fight or kind is Pass:
-            turn = state.turn + 1
-            fields["stakes"] = stakes = state.stakes[:]
-            if turn != len(state.order):  # not the round's last bet: no payout yet
-                fields["turn"] = turn
-                if kind is Pass:
-                    stakes[seat] = 0
-                    event = {"type": "passed", "to": "all", "seat": seat}
-                else:
-                    fields["medals"] = medals = state.medals[:]
-                    reward = 2 if state.round == ROUNDS else 1
-                    bet = reward if medals[seat] > reward else medals[seat]  # `bet_for`
-                    medals[seat] -= bet
-                    stakes[seat] = bet
-                    event = {"type": "fought", "to": "all", "seat": seat, "bet": bet}
-                s = _new_state(KobayakawaState)
-                s.__dict__ = fields
-                return _transition(Transition, (s, [event], False))
+            fields["stakes"] = state.stakes[:]
             fields["medals"] = state.medals[:]
         else:
             return Game.apply(game, state, seat, action)
