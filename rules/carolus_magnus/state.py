@@ -21,7 +21,9 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-_IN_TURN = frozenset({Phase.CUBES, Phase.EMPEROR, Phase.ROLL, Phase.CROWNS})
+_IN_TURN = (Phase.CUBES, Phase.EMPEROR, Phase.ROLL, Phase.CROWNS)
+"""A tuple, not a set: `in` finds a phase by identity, without `Enum.__hash__` (Python code)
+in the search's hottest property."""
 """The phases of a turn in the action phase: the seat at `turn` in `turn_order` acts."""
 
 
