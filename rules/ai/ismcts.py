@@ -586,16 +586,8 @@ class _Search:
             edge = edges[action] = _Edge()
             edge.avail = 1
             return action, edge, True
-        c = self.config.exploration
-        log, sqrt = math.log, math.sqrt
-        best_score = -math.inf
-        tried = cast(list[_Edge], found)  # nothing untried: every action has its edge
-        best, best_edge = legal[0], tried[0]
-        for a, e in zip(legal, tried, strict=True):
-            score = e.reward / e.visits + c * sqrt(log(e.avail) / e.visits)
-            if score > best_score:
-                best_score, best, best_edge = score, a, e
-        return best, best_edge, False
+        # nothing untried: every action has its edge
+        return (*self._ucb(legal, cast(list[_Edge], found)), False)
 
     def _select_widened(
         self, node: _Node, legal: list[Action], world: Any, actor: Seat
@@ -620,16 +612,22 @@ class _Search:
                 edge = node[a] = _Edge()
                 edge.avail = 1
                 return a, edge, True
+        weighed = cast(list[_Edge], found[:k])  # all tried
+        for e in weighed:
+            e.avail += 1
+        return (*self._ucb(ranked[:k], weighed), False)
+
+    def _ucb(self, actions: list[Action], edges: list[_Edge]) -> tuple[Action, _Edge]:
+        """The action of highest UCB1 score (availability counts; the first on a tie)."""
         c = self.config.exploration
         log, sqrt = math.log, math.sqrt
         best_score = -math.inf
-        best, best_edge = ranked[0], cast(_Edge, found[0])
-        for a, e in zip(ranked[:k], cast(list[_Edge], found[:k]), strict=True):
-            e.avail += 1
+        best, best_edge = actions[0], edges[0]
+        for a, e in zip(actions, edges, strict=True):
             score = e.reward / e.visits + c * sqrt(log(e.avail) / e.visits)
             if score > best_score:
                 best_score, best, best_edge = score, a, e
-        return best, best_edge, False
+        return best, best_edge
 
     def _rewards(self, outcome: Outcome) -> tuple[list[float], list[float]]:
         """`outcome_rewards`, worked out once per ranking and winners in this search (the
