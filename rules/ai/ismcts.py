@@ -705,12 +705,20 @@ class IsmctsAgent:
     """An agent that searches every decision; `last` keeps the latest search's figures."""
 
     def __init__(
-        self, config: SearchConfig, seed: int = 0, name: str = "ismcts", level: str | None = None
+        self,
+        config: SearchConfig,
+        seed: int = 0,
+        name: str = "ismcts",
+        level: str | None = None,
+        fixed_budget: bool = False,
     ) -> None:
         self.name = name
         self.config = config
         self.level = level
         """The level whose per-game `LEVEL_OVERRIDES` apply, if any."""
+        self.fixed_budget = fixed_budget
+        """The budget was named (`hard:950`): a game's overrides keep it and change only
+        the level's policy."""
         self.seed = seed
         self.last: SearchResult | None = None
         self.last_iterations = 0
@@ -731,7 +739,11 @@ class IsmctsAgent:
         """This agent's config with the game's overrides for its level."""
         if self.level is None:
             return self.config
-        return level_config(game, self.level, self.config)
+        config = level_config(game, self.level, self.config)
+        if self.fixed_budget:
+            config = replace(config, iterations=self.config.iterations,
+                             time_limit=self.config.time_limit)
+        return config
 
 
 def level_config(game: Game[Any], level: str, base: SearchConfig | None = None) -> SearchConfig:
@@ -746,7 +758,9 @@ def _level_factory(level: str) -> Callable[[str | None, int], IsmctsAgent]:
         config = LEVELS[level]
         if arg is not None:  # `hard:5000`: the level's policy with another iteration budget
             config = replace(config, iterations=_positive(arg), time_limit=None)
-        return IsmctsAgent(config, seed, level if arg is None else f"{level}:{arg}", level)
+        if arg is None:
+            return IsmctsAgent(config, seed, level, level)
+        return IsmctsAgent(config, seed, f"{level}:{arg}", level, fixed_budget=True)
 
     return build
 

@@ -60,6 +60,10 @@ counts the actions each seat still has, so a cut in mid-turn favours nobody."""
 OPPONENTS_BY_POLICY = True
 """Inside the tree the other seats play the policy: with 40 or more choices at a time the
 search cannot afford a tree per opponent, and the policy is a fair model of a player."""
+LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {"normal": {"iterations": 100}}
+"""Normal stops at 100 iterations (about 0.17 s), where its 0.45 s would buy some 250 on
+a quiet core: a casual player, who plays the policy with a glance ahead, where hard
+searches its full time (docs/ai.md, "Levels in the map games")."""
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 TEMPERATURE = 12.0
 """VP of projected lead that make a seat e (2.7) times likelier to win (in the last
@@ -542,5 +546,5 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
 
 
-__all__ = ["OPPONENTS_BY_POLICY", "ROLLOUT_DEPTH", "evaluate", "information_key", "projected_vp",
-           "prune", "rollout_action", "season_projection"]
+__all__ = ["LEVEL_OVERRIDES", "OPPONENTS_BY_POLICY", "ROLLOUT_DEPTH", "evaluate",
+           "information_key", "projected_vp", "prune", "rollout_action", "season_projection"]

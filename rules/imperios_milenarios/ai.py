@@ -71,9 +71,15 @@ from rules.imperios_milenarios.state import ImperiosState
 ROLLOUT_DEPTH = 30
 """Actions a rollout plays past the tree before `evaluate` scores it: most of a round."""
 
-LEVEL_OVERRIDES = {"easy": {"use_evaluation": True}}
+LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {
+    "easy": {"use_evaluation": True},
+    "normal": {"iterations": 100},
+}
 """A game lasts thousands of actions: even easy cuts its (random) rollouts at
-`ROLLOUT_DEPTH` and evaluates, instead of playing every rollout to the end."""
+`ROLLOUT_DEPTH` and evaluates, instead of playing every rollout to the end. Normal stops
+at 100 iterations (about 0.12 s), where its 0.45 s would buy some 360 on a quiet core: a
+casual player, who plays the policy with a glance ahead, where hard searches its full
+time (docs/ai.md, "Levels in the map games")."""
 
 OPPONENTS_BY_POLICY = True
 """The other civilisations decide by the policy inside the tree, not by UCB. Nothing is
