@@ -12,8 +12,12 @@ from client.settings import Settings
 
 
 class Harness:
-    def __init__(self, size: tuple[int, int] = (1280, 800), language: str = "en") -> None:
-        settings = Settings(language=language, animation_speed=0.0, ai_pause=0.0)
+    def __init__(
+        self, size: tuple[int, int] = (1280, 800), language: str = "en", ui_scale: float = 1.0
+    ) -> None:
+        settings = Settings(
+            language=language, animation_speed=0.0, ai_pause=0.0, ui_scale=ui_scale
+        )
         i18n.set_language(language)
         self.app = App(settings, size)
         self.app.inline_ai = True  # think in-process: deterministic and no spawn in tests

@@ -739,7 +739,16 @@ def draw_orders(view: CoronaView, surface: pygame.Surface,
     box, title, rows = dock
     draw_panel(surface, box, view.scale)
     head = pygame.Rect(box.x + view.s(10), box.y + view.s(4), box.w - view.s(20), view.s(26))
+    if not rows:  # folded: the whole box is its title row
+        head.h = box.h - view.s(8)
+        if head.collidepoint(_mouse()):
+            pygame.draw.rect(surface, (236, 226, 200), head, border_radius=view.s(4))
     text.draw(surface, title, head, view.s(15), INK, bold=True, valign="middle", max_lines=1)
+    if view.dock_folds:  # an arrow: the list opens upwards, and folds down again
+        cx, cy, r = head.right - view.s(44), head.centery, view.s(6)
+        tip = -r if not rows else r
+        pygame.draw.polygon(surface, INK, [(cx - r, cy - tip // 2), (cx + r, cy - tip // 2),
+                                           (cx, cy + tip // 2 + (tip > 0) - (tip < 0))])
     mouse = _mouse()
     for rect, label, payload in rows:
         fill = (214, 204, 182) if payload is None else _row_fill(rect, mouse)

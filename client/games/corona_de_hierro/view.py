@@ -52,6 +52,10 @@ from rules.corona_de_hierro import actions as A
 from rules.maps import load_topology
 
 MENU_ROWS = 10
+FOLD_BOARD_H = 400
+"""The orders list folds on a board lower than this (at UI scale 1): there, open beside
+the map, it would leave the map about half its size (1280x800 at 130 %: 350 pixels for
+a 270 of the scale's; 1280x800 at 100 % has 508)."""
 DOCK_ROWS = 8
 """The orders list's rows (a ninth: Back), so keys 1–9 reach every one."""
 PROMPT_MAX = 4
@@ -101,6 +105,15 @@ class CoronaView(GameView):
         self._dock_for: list[Action] = []
         self._dock_room: tuple[list[Action], pygame.Rect] | None = None
         """The orders list's largest box during the current decision."""
+        self.dock_folds = False
+        """The board is too low for the open list beside the map (a small window, a large
+        UI scale, `FOLD_BOARD_H`): the list folds to its title row, over the map fitted
+        whole."""
+        self._fold_x: int | None = None
+        """Where the folded list sits along the board's foot (None: its corner)."""
+        self.dock_open = False
+        """The folded list is opened (over the map) until an order is chosen or its title
+        is clicked again."""
         self._fitted: tuple[int, tuple[float, float]] | None = None
         """The camera as the last fit left it: the map follows the orders list only while
         the player has not moved it since."""
@@ -282,15 +295,58 @@ class CoronaView(GameView):
         buttons for the choice (a turn's orders, the castle to start from, a long list of
         answers): the kinds of order first, then their targets, a few rows at a time, so
         every legal action is a few clicks (or keys 1–9) away. (box, title, rows of
-        (rect, words, an action, a group of actions or None for Back))."""
+        (rect, words, an action, a group of actions or None for Back)). Folded
+        (`dock_folds`, not `dock_open`): its title row alone, and no rows."""
+        dock = self._dock_full(legal)
+        if dock is None or not self.dock_folds:
+            return dock
+        fold = self._fold_box(dock[1])
+        if not self.dock_open:
+            return fold, dock[1], []
+        # Open, it rises from its title row, over the map.
+        box, title, rows = dock
+        vp = self.board.camera.viewport
+        dx = max(vp.x + self.s(8), min(fold.x, vp.right - self.s(8) - box.w)) - box.x
+        return box.move(dx, 0), title, [(r.move(dx, 0), w, p) for r, w, p in rows]
+
+    def _fold_box(self, title: str) -> pygame.Rect:
+        """The folded list: its title and an arrow, at the foot of the board where it
+        covers no city and no box of the map fitted whole (`_fold_x`), else in the corner."""
+        vp = self.board.camera.viewport
+        width = text.fit(title, self.s(15), 10_000, None, bold=True).width + self.s(84)
+        box = pygame.Rect(0, 0, width, self.s(ORDER_ROW_H) + self.s(12))
+        box.bottomleft = (vp.x + self.s(8), vp.bottom - self.s(8))
+        if self._fold_x is not None:
+            box.x = min(self._fold_x, vp.right - self.s(8) - box.w)
+        return box
+
+    def _clear_foot(self, box: pygame.Rect, points: list[tuple[float, float]]) -> int | None:
+        """The leftmost x along the board's foot where `box` covers none of the map's
+        `points` (with a small gap) while the map is fitted whole; None if nowhere."""
+        vp = self.board.camera.viewport
+        x, y, w, h = self.focus
+        unit = min(vp.w / w, vp.h / h)
+        cx, cy = x + w / 2, y + h / 2
+        screen = [(vp.centerx + (px - cx) * unit, vp.centery + (py - cy) * unit)
+                  for px, py in points]
+        gap = self.s(10)
+        for left in range(vp.x + self.s(8), vp.right - self.s(8) - box.w + 1, self.s(12)):
+            room = pygame.Rect(left, box.y, box.w, box.h).inflate(2 * gap, 2 * gap)
+            if not any(room.collidepoint(p) for p in screen):
+                return left
+        return None
+
+    def _dock_full(self, legal: list[Action]
+                   ) -> tuple[pygame.Rect, str, list[tuple[pygame.Rect, str, Any]]] | None:
+        """The whole orders list (`dock_rows` unfolded)."""
         if not legal or self.lay is None or self.held is not None or not self.view:
             return None
         pend = self.view.get("pending") or {}
         seat = self.acting_seat()
         if pend.get("kind") == "draw_five" or seat is None or self.prompt_actions(seat, legal):
             return None
-        if self._dock_for != legal:  # another question: the list starts over
-            self.dock, self._dock_for = [], list(legal)
+        if self._dock_for != legal:  # another question: the list starts over (and folds)
+            self.dock, self._dock_for, self.dock_open = [], list(legal), False
         actions = legal
         title = tr("cdh.dock.title")
         for head, group in self.dock:
@@ -319,7 +375,7 @@ class CoronaView(GameView):
         camera = self.board.camera
         if self.held is not None or self.lay is None or camera.easing:
             return
-        dock = self.dock_rows(legal)
+        dock = self._dock_full(legal)
         if dock is None:
             focus, self._dock_room = self.focus, None
         else:
@@ -332,8 +388,15 @@ class CoronaView(GameView):
             points = [*self.city_pos.values()]
             for area in self.box_areas.values():
                 points.extend(area.polygon)
-            focus = focus_beside(self.board.camera.viewport, self.focus, room, points,
-                                 self.scale)
+            vp = self.board.camera.viewport
+            focus = focus_beside(vp, self.focus, room, points, self.scale)
+            # On a low board the list folds, and the map makes room for its title row only.
+            self.dock_folds = vp.h < self.s(FOLD_BOARD_H)
+            if self.dock_folds:
+                self._fold_x = None
+                self._fold_x = self._clear_foot(self._fold_box(dock[1]), points)
+                focus = self.focus if self._fold_x is not None else focus_beside(
+                    vp, self.focus, self._fold_box(dock[1]), points, self.scale)
         if focus == self.board.focus or (camera.level, camera.origin) != self._fitted:
             return
         self.board.layout(camera.viewport, focus)
@@ -345,6 +408,9 @@ class CoronaView(GameView):
         dock = self.dock_rows(legal)
         if dock is None or not dock[0].collidepoint(pos):
             return False
+        if self.dock_folds and pos[1] < dock[0].y + self.s(ORDER_ROW_H) + self.s(8):
+            self.dock_open = not self.dock_open  # its title row folds and unfolds it
+            return True
         for rect, label, payload in dock[2]:
             if rect.collidepoint(pos):
                 if payload is None:
@@ -352,7 +418,7 @@ class CoronaView(GameView):
                 elif isinstance(payload, list):
                     self.dock = [*self.dock, (label, payload)]
                 else:
-                    self.dock = []
+                    self.dock, self.dock_open = [], False
                     return cast(Action, payload)
         return True
 
@@ -362,6 +428,8 @@ class CoronaView(GameView):
         if five and any(a.type == "choose_card" for a in legal):
             return five
         dock = self.dock_rows(legal)
+        if dock is not None and not dock[2]:
+            return [dock[0]]  # folded: 1 opens it
         return [rect for rect, _label, _payload in dock[2]] if dock else []
 
     # -- hit-testing ------------------------------------------------------------------------------
