@@ -15,11 +15,11 @@
 - `conquest_ai_strength`: arenas with seats rotated, win rate and share of wins per agent
   with a 95% Wilson interval. A real hard game takes ~150 decisions of up to 1.8 s, so the
   arenas play the levels' own policies with iteration budgets and no time limit:
-  `hard:HARD` (`CONQUEST_HARD`, default 60, as in docs/ai.md) and `normal:HARD/4`. On
-  this machine both levels are bound by their time limits (1.8 s and 0.45 s), so a
-  quarter is the ratio between them. Targets: hard against random >= 0.95 of two-player
-  games and >= 3x the fair share (0.75) at four; hard takes >= 0.6 of the wins against
-  normal.
+  `hard:HARD` (`CONQUEST_HARD`, default 60, as in docs/ai.md) and `normal:HARD/8`: on a
+  quiet core hard's 1.8 s buys about 960 iterations at two players, and normal stops at
+  100 (`ai.LEVEL_OVERRIDES`), so an eighth is near the ratio between them. Targets:
+  hard against random >= 0.95 of two-player games and >= 3x the fair share (0.75) at
+  four; hard takes >= 0.6 of the wins against normal.
 - `conquest_policy_vs_random`: the rollout policy alone (no search) in one seat against
   random seats, `CONQUEST_BALANCE` games at 2 and 4 players: cheap support for the
   arenas' short intervals.
@@ -29,7 +29,7 @@
   fair share.
 
 - `conquest_duel` (only when named): two-player games between `CONQUEST_DUEL` (default
-  `hard:HARD,normal:HARD/4`), seats swapping every game, from seed `CONQUEST_SEED`
+  `hard:HARD,normal:HARD/8`), seats swapping every game, from seed `CONQUEST_SEED`
   (default 1) on: one `conquest_duel_game` line per game as it ends (a long run can be
   read, or stopped, on the way), then wins and share of wins per agent with a 95% Wilson
   interval and the median CPU seconds per decision. With `CONQUEST_DUEL_SAVES=DIR` each
@@ -300,7 +300,7 @@ def main(parts: list[str]) -> None:
         for players in (2, 4, 6):
             print(json.dumps(speed(players)), flush=True)
     if "strength" in parts:
-        hard, normal = f"hard:{HARD}", f"normal:{max(2, HARD // 4)}"
+        hard, normal = f"hard:{HARD}", f"normal:{max(2, HARD // 8)}"
         for players, name, specs in (
             (2, "hard_vs_random", [hard, "random"]),
             (4, "hard_vs_random", [hard, "random", "random", "random"]),
@@ -310,7 +310,7 @@ def main(parts: list[str]) -> None:
         for players in (2, 4):
             print(json.dumps(policy_versus_random(players)), flush=True)
     if "duel" in parts:  # not in the default run: see docs/ai.md for the budgets
-        specs = os.environ.get("CONQUEST_DUEL", f"hard:{HARD},normal:{max(2, HARD // 4)}")
+        specs = os.environ.get("CONQUEST_DUEL", f"hard:{HARD},normal:{max(2, HARD // 8)}")
         print(json.dumps(duel(specs.split(","), GAMES, int(os.environ.get("CONQUEST_SEED", "1")))),
               flush=True)
     if "calibrate" in parts:

@@ -11,11 +11,11 @@ Environment knobs, for a quiet machine or a longer run:
   `tests/test_imperios_milenarios.py`'s conservation test (every step checked).
 - `IMPERIOS_BENCH_SECONDS` (600): wall seconds each strength arena may take (whole
   games, `IMPERIOS_BENCH_JOBS` (2) at a time, seeds from `IMPERIOS_BENCH_SEED`, 1).
-  `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:60`, `normal:15`): the agents there, the
-  levels' own policies with iteration budgets in the 4 : 1 ratio their time limits
-  give them (733 and 176 iterations a decision on this machine at a load of 3, 27
-  November 2026; 445 and 107 at a load of 8), but smaller: a real hard game takes about
-  20 minutes of thinking.
+  `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:60`, `normal:8`): the agents there, the
+  levels' own policies with iteration budgets near the levels' ratio (hard's 1.8 s buys
+  about 1,320 iterations a decision on a quiet core at 4 players; normal stops at 100,
+  `ai.LEVEL_OVERRIDES`), but smaller: a real hard game takes about 20 minutes of
+  thinking.
 - `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES_PER_MODE = int(os.environ.get("IMPERIOS_GAMES_PER_MODE", "300"))
 ARENA_SECONDS = float(os.environ.get("IMPERIOS_BENCH_SECONDS", "600"))
 HARD = os.environ.get("IMPERIOS_HARD", "hard:60")
-NORMAL = os.environ.get("IMPERIOS_NORMAL", "normal:15")
+NORMAL = os.environ.get("IMPERIOS_NORMAL", "normal:8")
 JOBS = int(os.environ.get("IMPERIOS_BENCH_JOBS", "2"))
 FIRST_SEED = int(os.environ.get("IMPERIOS_BENCH_SEED", "1"))
 BALANCE_GAMES = int(os.environ.get("IMPERIOS_BALANCE_GAMES", "40"))

@@ -185,9 +185,9 @@ def measure(players: int, games: int, seed: int, specs: list[str],
 # -- make bench: the issue's AI targets, with intervals ----------------------------------
 
 HARD_BUDGET = int(os.environ.get("CORONA_BENCH_HARD", "160"))
-"""Iterations of `hard:N` in the bench's arenas; normal gets a quarter, the ratio of the
-two levels' time limits (1.8 s and 0.45 s), since on this machine the time limit is the
-budget that binds for both (docs/ai.md gives the equivalence)."""
+"""Iterations of `hard:N` in the bench's arenas; normal gets an eighth, near the levels'
+ratio (hard's 1.8 s buys about 860 iterations on a quiet core, and normal stops at 100,
+`ai.LEVEL_OVERRIDES`; docs/ai.md gives the equivalence)."""
 BENCH_GAMES = int(os.environ.get("CORONA_BENCH_GAMES", "8"))
 BENCH_JOBS = int(os.environ.get("CORONA_BENCH_JOBS", "2"))
 """Processes the bench's arenas play in (as bench_ai's); 1 on a shared machine."""
@@ -267,7 +267,7 @@ def bench_match(name: str, specs: list[str], wanted: float, games: int) -> dict[
 
 def bench() -> None:
     print(json.dumps(bench_speed()), flush=True)
-    hard, normal = f"hard:{HARD_BUDGET}", f"normal:{max(2, HARD_BUDGET // 4)}"
+    hard, normal = f"hard:{HARD_BUDGET}", f"normal:{max(2, HARD_BUDGET // 8)}"
     print(json.dumps(bench_match("hard_vs_random", [hard, "random", "random", "random"], 0.75,
                                  BENCH_GAMES)), flush=True)
     print(json.dumps(bench_match("hard_vs_normal", [hard, normal], 0.6, BENCH_GAMES)),
