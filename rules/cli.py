@@ -136,6 +136,11 @@ def _parser() -> argparse.ArgumentParser:
             cmd.add_argument(
                 "--jobs", type=_whole(1, MAX_JOBS), default=1, help="processes to play in"
             )
+            cmd.add_argument(
+                "--progress", action="store_true",
+                help="one JSON line a game on stderr as it ends (a long arena can be read "
+                     "on the way)",
+            )
     replay = sub.add_parser("replay", help="validate a save by replaying it; print its outcome")
     replay.add_argument("save", type=Path)
     return parser
@@ -233,7 +238,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         tally = simulate(game, players, args.games, args.seed, specs, options)
     else:
-        tally = arena(game, players, args.games, args.seed, specs, options, jobs=args.jobs)
+        tally = arena(game, players, args.games, args.seed, specs, options, jobs=args.jobs,
+                      progress=args.progress)
     print(json.dumps(tally.summary(), indent=1))
     return 0 if tally.errors == 0 else REFUSED
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -217,25 +219,28 @@ def arena(
     agent_specs: Sequence[str],
     options: dict[str, Any] | None = None,
     jobs: int = 1,
+    progress: bool = False,
 ) -> Tally:
     """Like `simulate`, but the seating rotates every game so no agent keeps a seat;
     per agent: win rate with a 95% Wilson interval, decision times, iterations/s.
 
     `jobs` > 1 plays the games in that many processes; the results are the same,
-    only the timings share the machine.
+    only the timings share the machine. `progress`: one JSON line a game on stderr as
+    it ends (its seed, the agent in each seat, the winners, actions and CPU seconds),
+    so a long arena can be read, or stopped, on the way.
     """
     if not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs!r}")
     start = time.perf_counter()
     if jobs == 1 or games < 2:
         tally = _arena_games(game.info.id, players, seed, list(agent_specs), options,
-                             list(range(games)))
+                             list(range(games)), progress)
     else:
         chunks = [list(range(j, games, jobs)) for j in range(jobs)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             parts = list(pool.map(_arena_games, [game.info.id] * jobs, [players] * jobs,
                                   [seed] * jobs, [list(agent_specs)] * jobs,
-                                  [options] * jobs, chunks))
+                                  [options] * jobs, chunks, [progress] * jobs))
         tally = parts[0]
         for part in parts[1:]:
             tally.merge(part)
@@ -250,6 +255,7 @@ def _arena_games(
     agent_specs: list[str],
     options: dict[str, Any] | None,
     game_numbers: list[int],
+    progress: bool = False,
 ) -> Tally:
     """Play the listed arena games (a whole arena, or one process's share of it)."""
     from rules import get_game
@@ -268,6 +274,14 @@ def _arena_games(
     for k in game_numbers:
         seat_specs = arena_seating(agent_specs, players, k)
         agents = [pool[spec] for spec in seat_specs]
-        tally.add(play_game(game, players, seed + k, agents, options, on_decision=record),
-                  seat_specs)
+        cpu = time.process_time()
+        played = play_game(game, players, seed + k, agents, options, on_decision=record)
+        tally.add(played, seat_specs)
+        if progress:
+            winners = [] if played.outcome is None else list(played.outcome.winners)
+            line = {"arena_game": seed + k, "seats": seat_specs, "winners": winners,
+                    "winning_agents": [seat_specs[w] for w in winners],
+                    "actions": played.actions, "error": played.error,
+                    "cpu_s": round(time.process_time() - cpu, 1)}
+            print(json.dumps(line), file=sys.stderr, flush=True)
     return tally

@@ -259,6 +259,27 @@ def test_arena_command_prints_win_rates_with_intervals(capsys: pytest.CaptureFix
     assert "iterations_per_s" in summary["per_agent"]["ismcts:3"]
 
 
+def test_arena_progress_writes_a_line_a_game_that_adds_up_to_the_summary(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["arena", "coup", "--players", "2", "--games", "4", "--seed", "7",
+            "--agents", "random,ismcts:3", "--progress"]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    lines = [json.loads(line) for line in captured.err.splitlines()]
+    assert [line["arena_game"] for line in lines] == [7, 8, 9, 10]
+    assert [line["seats"] for line in lines[:2]] == [["random", "ismcts:3"],
+                                                     ["ismcts:3", "random"]]
+    wins: dict[str, float] = {}
+    for line in lines:
+        for name in line["winning_agents"]:
+            wins[name] = wins.get(name, 0.0) + 1 / len(line["winning_agents"])
+    assert wins == {k: v for k, v in summary["wins_per_agent"].items() if v}
+    quiet = ["arena", "coup", "--players", "2", "--games", "1", "--agents", "random"]
+    assert main(quiet) == 0 and capsys.readouterr().err == ""
+
+
 def _kobayakawa_state(**changes: Any) -> Any:
     game = rules.get_game("kobayakawa")
     state = game.new_game(4, seed=1, options={"start_player": 0})
