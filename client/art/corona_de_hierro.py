@@ -434,7 +434,7 @@ class CoronaPainter(LayeredPainter):
             for n, item in enumerate(self._hatches.query(near)):
                 if n and n % 600 == 0:
                     yield
-                a, b = item  # type: ignore[misc]
+                a, b = item
                 pygame.draw.line(surface, SEA_LINE, to(a), to(b), width)
         yield
         self._stroke(surface, "river", cells, RIVER_EDGE)
@@ -445,7 +445,7 @@ class CoronaPainter(LayeredPainter):
     def _paint_relief(self, surface: pygame.Surface, near: WorldRect, zoom: float) -> None:
         to = self._px
         for item in self._hills.query(near):
-            x, y, size = item  # type: ignore[misc]
+            x, y, size = item
             sx, sy = to((x, y))
             hill(surface, (sx, sy), size * zoom)
 

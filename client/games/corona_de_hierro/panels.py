@@ -19,6 +19,7 @@ import pygame
 from client import artwork, text
 from client.anim import Tween, lerp
 from client.art import corona_de_hierro as art
+from client.art._draw import shade
 from client.art.dice import die_face
 from client.games.corona_de_hierro import words
 from client.games.corona_de_hierro.layout import Layout, SeatPanel
@@ -78,7 +79,7 @@ def card_back(surface: pygame.Surface, rect: pygame.Rect, deck: str, scale: floa
                      border_radius=radius)
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     inner = rect.inflate(-round(10 * scale), -round(10 * scale))
-    pygame.draw.rect(surface, art.shade(colour, 1.3), inner, max(1, round(2 * scale)),
+    pygame.draw.rect(surface, shade(colour, 1.3), inner, max(1, round(2 * scale)),
                      border_radius=radius)
     r = min(inner.w, inner.h) * 0.28
     cx, cy = inner.center

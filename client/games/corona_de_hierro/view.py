@@ -20,7 +20,7 @@ is in `panels`, the geometry in `layout`, the sentences in `words`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, cast
@@ -571,10 +571,11 @@ class CoronaView(GameView):
             return None
         return self._drop_card(hand[what], pos, legal)
 
-    def _choose(self, options: list[Action], pos: tuple[int, int], title: str) -> Action | None:
+    def _choose(self, options: Sequence[Action], pos: tuple[int, int], title: str
+                ) -> Action | None:
         if len(options) == 1:
             return options[0]
-        self.open_menu(title, options, pos)
+        self.open_menu(title, list(options), pos)
         return None
 
     def _drop_army(self, city: str, pos: tuple[int, int], legal: list[Action]) -> Action | None:

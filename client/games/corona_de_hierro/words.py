@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from client.art.corona_de_hierro import DIE_FACES
 from client.i18n import has, language, tr
 from rules import Action, Event, IllegalAction, Seat
+from rules.corona_de_hierro import actions as A
 from rules.corona_de_hierro.actions import DenyPassage, GrantPassage
 from rules.maps import Topology
 
@@ -124,54 +125,54 @@ def action_label(view: CoronaView, a: Action, with_source: bool = False) -> str:
     v = view.view
     me = view.acting_seat()
     names = view.names_
-    if t == "choose_main_castle":
+    if isinstance(a, A.ChooseMainCastle):
         return tr("cdh.action.choose_main_castle", castle=names.castle(a.castle))
-    if t == "move":
+    if isinstance(a, A.Move):
         key = "cdh.action.move.from" if with_source else "cdh.action.move"
         return tr(key, n=a.n, city=names.city(a.city), to=names.city(a.to))
-    if t == "recruit":
+    if isinstance(a, A.Recruit):
         level = v["legitimacy"][me] if me is not None else 0
         return tr("cdh.action.recruit", castle=names.castle(a.castle),
                   n=2 if level >= 8 else 1)
-    if t == "attack_army":
+    if isinstance(a, A.AttackArmy):
         return tr("cdh.action.attack_army", player=seat_name(view, a.player),
                   city=names.city(a.city))
-    if t == "attack_castle":
+    if isinstance(a, A.AttackCastle):
         c = _castle(view, a.castle)
         mine = v["armies"].get(c["city"], [0] * v["players"])[me] if me is not None else 0
         return tr("cdh.action.attack_castle", castle=names.castle(c["key"]),
                   p=odds(size_die(mine), c["mil"]))
-    if t == "place_emissary":
+    if isinstance(a, A.PlaceEmissary):
         return tr("cdh.action.place_emissary", castle=names.castle(a.castle))
-    if t == "roll_support":
+    if isinstance(a, A.RollSupport):
         c = _castle(view, a.castle)
         level = v["legitimacy"][me] if me is not None else 0
         return tr("cdh.action.roll_support", castle=names.castle(c["key"]),
                   p=odds(band_die(level), c["dip"]))
-    if t == "send_emissary":
+    if isinstance(a, A.SendEmissary):
         return tr("cdh.action.send_emissary", box=names.box(a.box))
-    if t in ("request_alliance", "accept_alliance", "offer_swap", "ask_release"):
+    if isinstance(a, A.RequestAlliance | A.AcceptAlliance | A.OfferSwap | A.AskRelease):
         return tr(f"cdh.action.{t}", player=seat_name(view, a.player))
-    if t == "recall_emissary":
+    if isinstance(a, A.RecallEmissary):
         return tr("cdh.action.recall_emissary", place=place(view, a.place))
-    if t == "take_hostage":
+    if isinstance(a, A.TakeHostage):
         return tr("cdh.action.take_hostage", player=seat_name(view, a.player))
-    if t in ("draw", "draw_five"):
+    if isinstance(a, A.Draw | A.DrawFive):
         return tr(f"cdh.action.{t}", deck=deck(a.deck))
-    if t == "discard":
+    if isinstance(a, A.Discard):
         return tr("cdh.action.discard", card=card(a.card))
-    if t == "play":
+    if isinstance(a, A.Play):
         target = play_target(view, a)
         words = tr("cdh.action.play", card=card(a.card))
         return f"{words}: {target}" if target else words
-    if t == "release_hostage":
+    if isinstance(a, A.ReleaseHostage):
         return tr("cdh.action.release_hostage", n=a.n, player=seat_name(view, a.player))
-    if t == "keep":
+    if isinstance(a, A.Keep):
         pend = v.get("pending") or {}
         value = pend.get("value") if pend.get("kind") == "castle_roll" else (
             pend.get("att") if pend.get("stage") == "attacker" else pend.get("defence"))
         return tr("cdh.action.keep", value=value if value is not None else "")
-    if t == "choose_card":
+    if isinstance(a, A.ChooseCard):
         pend = v.get("pending") or {}
         cards = pend.get("cards") or []
         index = a.index
@@ -181,7 +182,7 @@ def action_label(view: CoronaView, a: Action, with_source: bool = False) -> str:
 
 
 def action_tip(a: Action) -> str:
-    if a.type == "play":
+    if isinstance(a, A.Play):
         return tr(f"cdh.card.{a.card}.text")
     key = f"cdh.action.{a.type}.tip"
     return tr(key) if has(key) else ""
