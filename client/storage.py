@@ -32,6 +32,7 @@ import itertools
 import logging
 import os
 import stat
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,7 +130,7 @@ def _lock(path: Path) -> bool:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             return True
-        if os.name == "nt":
+        if sys.platform == "win32":
             import msvcrt
 
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)

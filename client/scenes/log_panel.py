@@ -83,11 +83,11 @@ class LogPanel:
             start -= 1
         count = self.visible_count()
         y = self.rect.y
-        for line, bold, recent, first in self.lines[start:end]:
+        for words, bold, recent, first in self.lines[start:end]:
             y += self.entry_gap if first else 0
             colour = RECENT if recent else artwork.INK
             box = pygame.Rect(self.rect.x + 6, y, self.rect.w - 10, self.line_height)
-            text.draw(surface, line, box, self.size, colour, bold=bold, floor=self.size)
+            text.draw(surface, words, box, self.size, colour, bold=bold, floor=self.size)
             y += self.line_height
         if len(self.lines) > count:  # a thin bar says there is more above (mouse wheel scrolls)
             track = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)

@@ -818,9 +818,9 @@ class TableScene(Scene):
         if glowing is not None:
             draw_glow(surface, glowing.rect, self.app.scale, self.clock)
         hint = self.hints.current(self.session, self.hint_seat())
-        spot = self.view.hint_rect(hint.action) if hint else None
-        if spot is not None and not self.timeline.busy:
-            draw_ring(surface, spot, self.app.scale, self.clock)
+        hinted = self.view.hint_rect(hint.action) if hint else None
+        if hinted is not None and not self.timeline.busy:
+            draw_ring(surface, hinted, self.app.scale, self.clock)
 
     def _frame_picture(self, surface: pygame.Surface) -> pygame.Surface:
         """The felt with the still parts of the frame (top bar, title, log panel and its

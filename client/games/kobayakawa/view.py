@@ -173,7 +173,7 @@ class KobayakawaView(KobayakawaWords, KobayakawaPanels, GameView):
     def _centre(self) -> pygame.Rect:
         table = getattr(self, "table", None)
         assert table is not None
-        area = table.deck.union(table.pile)
+        area: pygame.Rect = table.deck.union(table.pile)
         return area.inflate(self.s(80), self.s(120))
 
     def drag(self, start: tuple[int, int], pos: tuple[int, int], legal: list[Action]) -> None:

@@ -9,6 +9,7 @@ import pygame
 from client.art import decktet
 from client.i18n import error_sentence, has, tr
 from rules import Action, Event, IllegalAction, Seat
+from rules.magnate.actions import TakeIncome
 from rules.magnate.components import CARDS, DISTRICT_IDS, RANK, Card, Kind
 from rules.magnate.logic import payments
 
@@ -131,7 +132,7 @@ class MagnateWords:
         return tr(key, name=name)
 
     def action_label(self, action: Action) -> str:
-        if action.type == "take_income":  # the prompt asks which suit: the button names it
+        if isinstance(action, TakeIncome):  # the prompt asks which suit: the button names it
             return suit_name(action.suit)
         return tr(f"action.magnate.{action.type}", **action_params(action))
 
