@@ -139,10 +139,14 @@ def phase_turn(s: ImperiosState, seat: int, colour: int, hand: tuple[int, int, i
 
 
 def conserved(s: ImperiosState) -> None:
-    """45 totems per civilisation, 80 tokens per colour, tracks within 0..24."""
+    """45 totems per civilisation, 80 tokens per colour, tracks within 0..24.
+
+    A wonder is its builder's from the `build` on, but its totem leaves the reserve only
+    when placed: with an empty reserve, after the `relocate` window (item 38)."""
     for p in range(s.players):
         on_items = (s.items[p] & ~s.globalised).bit_count()
-        wonder = 1 if p in s.wonders else 0
+        awaiting = any(pl.seat == p and pl.what == "wonder" for pl in s.placements)
+        wonder = 1 if p in s.wonders and not awaiting else 0
         on_map = s.presence[p].bit_count() + s.control[p].bit_count()
         assert s.reserve[p] >= 0
         assert s.reserve[p] + on_map + on_items + wonder + 3 == TOTEMS, p
@@ -884,6 +888,36 @@ def test_an_empty_reserve_takes_a_totem_from_the_map_and_loses_what_it_marked() 
     assert s.presence[PERSIA] >> area(s, "media") & 1
     assert not s.control[PERSIA] >> area(s, "persia") & 1  # only presence is left
     assert s.presence[PERSIA] >> area(s, "persia") & 1 and s.reserve[PERSIA] == 0
+
+
+def test_a_wonder_built_with_an_empty_reserve_takes_its_totem_from_the_map() -> None:
+    s = example_setup().copy()
+    s = phase_turn(s, PERSIA, BLACK, avail=6)
+    s.reserve[PERSIA] = 0
+    s.cache.clear()
+    before = s.presence[PERSIA].bit_count() + s.control[PERSIA].bit_count()
+    s = play(s, PERSIA, Build("piramides"))
+    window = GAME.view(s, None)["window"]
+    assert window["kind"] == "relocate" and window["placing"] == "wonder"
+    assert s.wonders[PIRAMIDES] == PERSIA  # built; its totem still to come
+    s = play(s, PERSIA, Relocate("parsua"))
+    assert s.wonders[PIRAMIDES] == PERSIA and s.reserve[PERSIA] == 0
+    assert s.presence[PERSIA].bit_count() + s.control[PERSIA].bit_count() == before - 1
+    assert not s.placements
+
+
+def test_totems_are_conserved_through_a_wonders_relocation_window() -> None:
+    """Found by the 300-game run: a random 4-player bronce game (seed 561) builds the
+    Pirámides at step 3,148 with an empty reserve; every step is checked up to the end."""
+    s = GAME.new_game(4, seed=561, options={"final_age": "bronce"})
+    rng = random.Random(561)
+    windows = 0
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat))).state
+        windows += any(pl.what == "wonder" for pl in s.placements)
+        conserved(s)
+    assert windows >= 1
 
 
 def test_globalisation_returns_every_totem_on_an_item_everyone_owns() -> None:
