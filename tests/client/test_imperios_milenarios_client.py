@@ -503,3 +503,20 @@ def test_a_block_window_reached_in_play_is_a_shared_prompt_then_the_appeal(harne
              and a.type == ("attack" if declared["kind"] in ("sack", "expel")
                             else declared["kind"])]
     assert not again  # a blocked action may not be declared again in this phase-turn
+
+
+def test_the_relocate_prompt_names_what_the_totem_is_for():
+    """A random 4-player bronce game (seed 561) builds the Pyramids with an empty reserve:
+    the prompt asks for an area to take a totem from, and names the wonder."""
+    state = GAME.new_game(4, 561, {"final_age": "bronce"})
+    rng = random.Random(561)
+    while not any(pl.what == "wonder" for pl in state.placements):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state
+    view = ImperiosView([f"P{i}" for i in range(4)], [{}] * 4)
+    seat = GAME.to_act(state)[0]
+    view.show(GAME.view(state, None), None)
+    for lang, expected in (("en", "for Pyramids"), ("es", "para Pirámides")):
+        set_language(lang)
+        assert expected in view.prompt(seat, GAME.legal_actions(state, seat))
+    set_language("en")

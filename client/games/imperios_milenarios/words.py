@@ -186,7 +186,10 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
         return tr(f"im.prompt.{kind}", name=name, partner=civ(view, t["partner"]),
                   area=area(view, t["area"]), k=t["k"])
     if kind == "relocate":
-        return tr("im.prompt.relocate", name=name)
+        target = w.get("target")
+        placing = (area(view, target) if w.get("placing") in ("presence", "control")
+                   else item(target) if target else "—")
+        return tr("im.prompt.relocate", name=name, target=placing)
     if kind == "keep":
         return tr("im.prompt.keep", name=name, limit=w.get("limit", 0))
     return tr("im.prompt.generic", name=name)
