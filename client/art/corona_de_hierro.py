@@ -543,11 +543,16 @@ class CoronaPainter(LayeredPainter):
         cartouche(surface, box, zoom)
         title = "Regnum Italiae" if self.lang != "es" else "Reino de Italia"
         sub = "Anno Domini DCCCLXXXVII"
-        t_px, s_px = round(58 * zoom), round(30 * zoom)
-        if t_px >= 9:
-            img = lettering(title, t_px, INK, 0.08, True)
-            surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 0.4)))
-        if s_px >= 8:
+        s_px = round(30 * zoom)
+        with_sub = s_px >= 8
+        # On a small map (a large UI scale) the title keeps BOX_TITLE_MIN px, fitted to
+        # the box, and the subtitle gives way: never an empty cartouche.
+        img = fitted_lettering(title, max(BOX_TITLE_MIN, round(58 * zoom)),
+                               box.w - 12 * zoom, 0.08)
+        if img is not None:
+            centre_y = box.y + box.h * (0.4 if with_sub else 0.5)
+            surface.blit(img, img.get_rect(center=(box.centerx, centre_y)))
+        if with_sub:
             img = lettering(sub, s_px, INK_SOFT, 0.15)
             surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 0.74)))
 
@@ -577,12 +582,9 @@ class CoronaPainter(LayeredPainter):
             (name, name.split()[0]))]
         tries.append((name.split()[0], (width - 24) * zoom, False))
         for words, room, beside in tries:
-            img = lettering(words, t_px, INK, 0.04, True)
-            if img.get_width() <= room:
+            img = fitted_lettering(words, t_px, room, 0.04)
+            if img is not None:
                 return img, beside
-            fitted = int(t_px * room / img.get_width())
-            if fitted >= BOX_TITLE_MIN:
-                return lettering(words, fitted, INK, 0.04, True), beside
         return None
 
     def _paint_city(self, surface: pygame.Surface, city: Place, zoom: float) -> None:
@@ -745,6 +747,17 @@ def tower_sprite(px: int, kind: str) -> pygame.Surface:
         pygame.draw.polygon(big, GOLD, crown)
         pygame.draw.polygon(big, OUTLINE, crown, max(2, round(w * 0.02)))
     return downsample(big, (px, round(px * 1.15)))
+
+
+def fitted_lettering(words: str, px: int, room: float, spacing: float
+                     ) -> pygame.Surface | None:
+    """Bold ink lettering at `px`, or smaller to fit `room` pixels, never under
+    BOX_TITLE_MIN px (None then)."""
+    img = lettering(words, px, INK, spacing, True)
+    if img.get_width() <= room:
+        return img
+    fitted = int(px * room / img.get_width())
+    return lettering(words, fitted, INK, spacing, True) if fitted >= BOX_TITLE_MIN else None
 
 
 def cartouche(surface: pygame.Surface, rect: pygame.Rect, zoom: float) -> None:
