@@ -541,20 +541,23 @@ class CoronaPainter(LayeredPainter):
         x0, y0 = px((x, y))
         box = pygame.Rect(round(x0), round(y0), round(w * zoom), round(h * zoom))
         cartouche(surface, box, zoom)
+        title, sub = self._title_lettering(zoom)
+        if title is not None:
+            centre_y = box.y + box.h * (0.4 if sub is not None else 0.5)
+            surface.blit(title, title.get_rect(center=(box.centerx, centre_y)))
+        if sub is not None:
+            surface.blit(sub, sub.get_rect(center=(box.centerx, box.y + box.h * 0.74)))
+
+    def _title_lettering(self, zoom: float
+                         ) -> tuple[pygame.Surface | None, pygame.Surface | None]:
+        """The cartouche's title and subtitle at `zoom`. On a small map (a large UI
+        scale) the title keeps BOX_TITLE_MIN px, fitted to the box, and the subtitle
+        gives way: never an empty cartouche."""
         title = "Regnum Italiae" if self.lang != "es" else "Reino de Italia"
-        sub = "Anno Domini DCCCLXXXVII"
         s_px = round(30 * zoom)
-        with_sub = s_px >= 8
-        # On a small map (a large UI scale) the title keeps BOX_TITLE_MIN px, fitted to
-        # the box, and the subtitle gives way: never an empty cartouche.
-        img = fitted_lettering(title, max(BOX_TITLE_MIN, round(58 * zoom)),
-                               box.w - 12 * zoom, 0.08)
-        if img is not None:
-            centre_y = box.y + box.h * (0.4 if with_sub else 0.5)
-            surface.blit(img, img.get_rect(center=(box.centerx, centre_y)))
-        if with_sub:
-            img = lettering(sub, s_px, INK_SOFT, 0.15)
-            surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 0.74)))
+        sub = lettering("Anno Domini DCCCLXXXVII", s_px, INK_SOFT, 0.15) if s_px >= 8 else None
+        room = (self.title_box[2] - 12) * zoom
+        return fitted_lettering(title, max(BOX_TITLE_MIN, round(58 * zoom)), room, 0.08), sub
 
     def _paint_box(self, surface: pygame.Surface, box: Area, zoom: float) -> None:
         px = self._px

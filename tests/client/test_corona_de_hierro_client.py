@@ -453,6 +453,24 @@ def test_every_box_is_named_on_the_map_even_at_its_smallest(lang):
         assert beside and big.get_width() > painter._box_title(box, 0.15)[0].get_width()
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_title_cartouche_is_never_empty(lang):
+    """The "Regnum Italiae" cartouche kept its title only from a zoom of 0.155 up, so at
+    1280x800 and UI scale 130 % (about 0.135) a real window showed an empty box. Now the
+    title keeps at least BOX_TITLE_MIN px, fitted to the box, and the subtitle gives way."""
+    from client.art.corona_de_hierro import BOX_TITLE_MIN, CoronaPainter
+    from rules.maps import load_topology
+
+    painter = CoronaPainter(load_topology("corona_de_hierro"), lang)
+    width = painter.title_box[2]
+    for zoom in (0.13, 0.135, 0.2, 0.3, 0.5, 1.0):
+        title, _sub = painter._title_lettering(zoom)
+        assert title is not None, zoom
+        assert title.get_height() >= BOX_TITLE_MIN * 0.9 and title.get_width() <= width * zoom
+    assert painter._title_lettering(0.135)[1] is None  # too small to read: left out
+    assert painter._title_lettering(1.0)[1] is not None
+
+
 def test_the_rules_reference_exists_in_both_languages():
     for lang, words in (("en", ("legitimacy", "Pavia", "emissar")),
                         ("es", ("legitimidad", "Pavia", "emisari"))):
