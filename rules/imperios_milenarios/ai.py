@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, Game, Seat
@@ -172,76 +173,103 @@ def _spendable(s: ImperiosState, seat: Seat, colour: str) -> bool:
 
 
 def _value(s: ImperiosState, seat: Seat, a: Action) -> float:
-    """How much the policy likes `a` for `seat` (higher is better)."""
-    if isinstance(a, EndTurn):
-        return 0.0
-    if isinstance(a, Found):  # a totem in every neighbour: what the site's ring is worth
-        b = board(s.players)
-        return sum(worth(b, n) for n in bits(b.adj[b.index[a.area]]))
-    if isinstance(a, Convert):
-        if not _spendable(s, seat, a.colour):
-            return -1.0  # keep the token for a round where it buys something
-        # convert everything before spending: research and wonders need several
-        return 40.0 + SCHEME_ACTIONS[a.scheme] - SCHEME_TOKENS[a.scheme]
-    if isinstance(a, Conquer):
-        return 20.0 + board(s.players).level(board(s.players).index[a.area])
-    if isinstance(a, Attack):
-        b = board(s.players)
-        area = b.index[a.area]
-        if a.kind == "sack":
-            spare = s.armies[seat] - 1 - sack_cost(s, a.seat, area) - s.armies[a.seat]
-            if spare < 0:
-                return -1.0
-            if capitals(s, a.seat) == 1 << area:  # the last one: the game ends this round
-                return 12.0 if _leads_after_sack(s, seat, a.seat) else -1.0
-            return 8.0 + 0.2 * _leader_gap(s, seat, a.seat)
-        alone = b.settlement[area] and not any(
-            s.presence[q] >> area & 1 for q in range(s.players) if q not in (seat, a.seat))
-        if alone and s.armies[seat] > s.armies[a.seat]:
-            return 2.0 + b.settlement[area]
-        return -1.0
-    if isinstance(a, Research):
-        t = TECH_BY_KEY[a.tech]
-        need = GOALS[s.age[seat]].techs - counts(s, seat)[3]
-        return 12.0 + (4.0 if need > 0 else 0.0) + (2.0 if t.level == 1 else t.level)
-    if isinstance(a, Art):
-        return 5.0
-    if isinstance(a, Build):
-        return 30.0 + (2.0 if a.wonder == WONDERS[2] else 0.0)
-    if isinstance(a, ExpandLand | ExpandSea):
-        return 4.0 + _area_worth(s, a.area)
-    if isinstance(a, Trade):
-        return 14.0 - 2.0 * a.k
-    if isinstance(a, Receive):
-        return float(ITEM_COINS[ITEM_INDEX[a.item]])
-    if isinstance(a, Give):
-        return -float(ITEM_COINS[ITEM_INDEX[a.item]])
-    if isinstance(a, ChooseGood):
-        return float(ITEM_COINS[ITEM_INDEX[a.good]])
-    if isinstance(a, Pick):
-        return PICK_WEIGHT[a.colour] + _need(s, seat, a.colour)
-    if isinstance(a, Keep):
-        return 1.2 * a.yellow + 1.0 * a.black + 0.9 * a.blue + 0.8 * a.red
-    if isinstance(a, Block):
-        d = s.declared
-        return 0.5 + (0.1 * _leader_gap(s, seat, d.actor) if d is not None else 0.0)
-    if isinstance(a, LetPass | Lift | Accept):
-        return 0.5
-    if isinstance(a, Appeal | Hold):
-        return 0.6
-    if isinstance(a, Defend):
-        return 2.0
-    if isinstance(a, Press):
-        return 1.0 + 0.3 * (s.armies[seat] - 2)
-    if isinstance(a, Sack):
-        return 10.0
-    if isinstance(a, Yield | Withdraw | Abandon):
-        return 0.8
-    if isinstance(a, Relocate):
-        b = board(s.players)
-        area = b.index[a.area]
-        return -b.level(area) - 2.0 * b.settlement[area] - (1.0 if b.land >> area & 1 else 0.0)
-    return 0.0
+    """How much the policy likes `a` for `seat` (higher is better): by the action's type
+    (one dictionary look-up, not a chain of `isinstance`: the rollouts ask this for every
+    legal action of every step)."""
+    kind = type(a)
+    fixed = _FIXED_VALUE.get(kind)
+    if fixed is not None:
+        return fixed
+    valuer = _VALUERS.get(kind)
+    return valuer(s, seat, a) if valuer is not None else 0.0
+
+
+def _found(s: ImperiosState, seat: Seat, a: Any) -> float:
+    """A totem in every neighbour: what the site's ring is worth."""
+    b = board(s.players)
+    return sum(worth(b, n) for n in bits(b.adj[b.index[a.area]]))
+
+
+def _convert(s: ImperiosState, seat: Seat, a: Any) -> float:
+    if not _spendable(s, seat, a.colour):
+        return -1.0  # keep the token for a round where it buys something
+    # convert everything before spending: research and wonders need several
+    return 40.0 + SCHEME_ACTIONS[a.scheme] - SCHEME_TOKENS[a.scheme]
+
+
+def _conquer(s: ImperiosState, seat: Seat, a: Any) -> float:
+    b = board(s.players)
+    return 20.0 + b.level(b.index[a.area])
+
+
+def _attack(s: ImperiosState, seat: Seat, a: Any) -> float:
+    b = board(s.players)
+    area = b.index[a.area]
+    if a.kind == "sack":
+        spare = s.armies[seat] - 1 - sack_cost(s, a.seat, area) - s.armies[a.seat]
+        if spare < 0:
+            return -1.0
+        if capitals(s, a.seat) == 1 << area:  # the last one: the game ends this round
+            return 12.0 if _leads_after_sack(s, seat, a.seat) else -1.0
+        return 8.0 + 0.2 * _leader_gap(s, seat, a.seat)
+    alone = b.settlement[area] and not any(
+        s.presence[q] >> area & 1 for q in range(s.players) if q not in (seat, a.seat))
+    if alone and s.armies[seat] > s.armies[a.seat]:
+        return 2.0 + b.settlement[area]
+    return -1.0
+
+
+def _research(s: ImperiosState, seat: Seat, a: Any) -> float:
+    t = TECH_BY_KEY[a.tech]
+    need = GOALS[s.age[seat]].techs - counts(s, seat)[3]
+    return 12.0 + (4.0 if need > 0 else 0.0) + (2.0 if t.level == 1 else t.level)
+
+
+def _build(s: ImperiosState, seat: Seat, a: Any) -> float:
+    return 30.0 + (2.0 if a.wonder == WONDERS[2] else 0.0)
+
+
+def _expand(s: ImperiosState, seat: Seat, a: Any) -> float:
+    return 4.0 + _area_worth(s, a.area)
+
+
+def _block(s: ImperiosState, seat: Seat, a: Any) -> float:
+    d = s.declared
+    return 0.5 + (0.1 * _leader_gap(s, seat, d.actor) if d is not None else 0.0)
+
+
+def _relocate(s: ImperiosState, seat: Seat, a: Any) -> float:
+    b = board(s.players)
+    area = b.index[a.area]
+    return -b.level(area) - 2.0 * b.settlement[area] - (1.0 if b.land >> area & 1 else 0.0)
+
+
+_FIXED_VALUE: dict[type, float] = {
+    EndTurn: 0.0, Art: 5.0, LetPass: 0.5, Lift: 0.5, Accept: 0.5, Appeal: 0.6, Hold: 0.6,
+    Defend: 2.0, Sack: 10.0, Yield: 0.8, Withdraw: 0.8, Abandon: 0.8,
+}
+"""Actions the policy values the same whatever the state."""
+
+_VALUERS: dict[type, Callable[[ImperiosState, Seat, Any], float]] = {
+    Found: _found,
+    Convert: _convert,
+    Conquer: _conquer,
+    Attack: _attack,
+    Research: _research,
+    Build: _build,
+    ExpandLand: _expand,
+    ExpandSea: _expand,
+    Trade: lambda s, seat, a: 14.0 - 2.0 * a.k,
+    Receive: lambda s, seat, a: float(ITEM_COINS[ITEM_INDEX[a.item]]),
+    Give: lambda s, seat, a: -float(ITEM_COINS[ITEM_INDEX[a.item]]),
+    ChooseGood: lambda s, seat, a: float(ITEM_COINS[ITEM_INDEX[a.good]]),
+    Pick: lambda s, seat, a: PICK_WEIGHT[a.colour] + _need(s, seat, a.colour),
+    Keep: lambda s, seat, a: 1.2 * a.yellow + 1.0 * a.black + 0.9 * a.blue + 0.8 * a.red,
+    Block: _block,
+    Press: lambda s, seat, a: 1.0 + 0.3 * (s.armies[seat] - 2),
+    Relocate: _relocate,
+}
+"""The rest, by type; any other action is worth 0."""
 
 
 PRUNE_KEEP = 8
