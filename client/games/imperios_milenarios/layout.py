@@ -109,10 +109,11 @@ def _strip(rect: pygame.Rect, scale: float) -> Strip:
     inner = rect.inflate(-2 * pad, -2 * pad)
     top = inner.y + s(20)  # under each box's title
     usable = inner.bottom - top
-    # pool: 4 tokens in a 2×2 block
+    # pool: 4 tokens in a 2×2 block, each with its count beside it (up to 80: two digits)
     cell = min(s(44), usable // 2)
     pool_x = inner.x
-    pool = [pygame.Rect(pool_x + (i % 2) * (cell + s(8)), top + (i // 2) * cell, cell + s(6),
+    slot_w = cell + s(26)
+    pool = [pygame.Rect(pool_x + (i % 2) * (slot_w + s(4)), top + (i // 2) * cell, slot_w,
                         cell) for i in range(4)]
     x = pool[1].right + s(16)
     rest = inner.right - x

@@ -240,15 +240,22 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
     title(view, surface, [tr("im.strip.techs")],
           pygame.Rect(first_t.x, strip.rect.y + view.s(6),
                       strip.techs[-1][0].right - first_t.x, title_h))
-    for key, slot in zip(("piramides", "jardines", "coloso"), strip.wonders, strict=True):
+    keys = ("piramides", "jardines", "coloso")
+
+    def name_box(key: str, slot: pygame.Rect) -> pygame.Rect:
+        room = view.s(24) if v["wonders"].get(key, {}).get("builder") is not None else view.s(6)
+        return pygame.Rect(slot.x + view.s(4), slot.y, slot.w - view.s(4) - room, slot.h)
+
+    # all three by name, or all three as drawings (their tooltips name them): never mixed
+    named = all(one_line(view, words.item(key), 12, name_box(key, slot))
+                for key, slot in zip(keys, strip.wonders, strict=True))
+    for key, slot in zip(keys, strip.wonders, strict=True):
         builder = v["wonders"].get(key, {}).get("builder")
         pygame.draw.rect(surface, (226, 210, 170), slot, border_radius=view.s(4))
         pygame.draw.rect(surface, MUTED, slot, max(1, view.s(1)), border_radius=view.s(4))
-        room = view.s(24) if builder is not None else view.s(6)
-        name_box = pygame.Rect(slot.x + view.s(4), slot.y, slot.w - view.s(4) - room, slot.h)
-        if one_line(view, words.item(key), 12, name_box):  # else its tooltip names it
-            view.text(surface, words.item(key), 12, name_box, INK, True, valign="middle",
-                      max_lines=1)
+        if named:
+            view.text(surface, words.item(key), 12, name_box(key, slot), INK, True,
+                      valign="middle", max_lines=1)
         else:
             wonder_glyph(surface, key, pygame.Rect(slot.x + view.s(4), slot.y + view.s(3),
                                                     min(slot.w // 2, slot.h * 2),
