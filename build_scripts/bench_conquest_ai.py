@@ -43,6 +43,12 @@
   loss of the evaluation's own temperature, and the spread of the final lead about the
   projected one.
 
+  A duel agent may name variants of the evaluation after its spec, e.g.
+  `hard:240+flat+bid`: the AI's constants of `VARIANTS` are set while that agent decides
+  (and the module's own values while an agent without them does), so two versions of the
+  hooks meet head to head. With `CONQUEST_PAIRED=1` each seed is played twice, the seats
+  swapped, so the deal favours neither.
+
 `CONQUEST_GAMES` sets the strength arenas' and the duel's games (default 12) and
 `CONQUEST_BALANCE` the balance games per player count (default 200).
 """
@@ -56,6 +62,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 import rules
@@ -73,6 +80,38 @@ HARD = int(os.environ.get("CONQUEST_HARD", "60"))
 GAMES = int(os.environ.get("CONQUEST_GAMES", "12"))
 BALANCE_GAMES = int(os.environ.get("CONQUEST_BALANCE", "200"))
 SAVES = os.environ.get("CONQUEST_DUEL_SAVES", "")
+PAIRED = os.environ.get("CONQUEST_PAIRED", "") == "1"
+VARIANTS: dict[str, dict[str, Any]] = {
+    "flat": {"SEASON_WEIGHT": (1.0, 0.4)},  # later seasons' scorings count less
+    "bid": {"BID_RAISES": 2},  # the search raises an auction by at most 10 talents
+    "margin": {"MARGIN_SCALE": 50.0},  # the reward's place share by the projected lead
+}
+"""Named changes to `conquest_ai`'s constants that a duel agent can carry (`+name`)."""
+CONFIG_VARIANTS: dict[str, dict[str, Any]] = {
+    "nowiden": {"use_widening": False},  # no progressive widening by `rank`
+}
+"""Named changes to the agent's own search config (`+name`)."""
+
+
+class VariantAgent:
+    """An agent that decides with some of the AI's constants changed (`VARIANTS`)."""
+
+    def __init__(self, spec: str, seed: int) -> None:
+        base, *names = spec.split("+")
+        self.inner = make_agent_for(GAME, base, seed)
+        self.values = {key: getattr(conquest_ai, key)
+                       for changes in VARIANTS.values() for key in changes}
+        for name in names:
+            if name in CONFIG_VARIANTS:
+                inner: Any = self.inner
+                inner.config = replace(inner.config, **CONFIG_VARIANTS[name])
+            else:
+                self.values.update(VARIANTS[name])
+
+    def choose(self, game: Any, state: State, seat: int) -> Action:
+        for key, value in self.values.items():
+            setattr(conquest_ai, key, value)
+        return self.inner.choose(game, state, seat)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> list[float]:
@@ -137,12 +176,12 @@ def duel(specs: list[str], games: int, seed: int) -> dict[str, Any]:
     it ends (so that a long run can be read, or stopped, on the way), then the summary:
     wins and share of wins per agent with a 95% Wilson interval, and CPU seconds per
     decision (the iteration budgets make the result independent of the machine's load)."""
-    agents = {spec: make_agent_for(GAME, spec, seed * 1000 + i) for i, spec in enumerate(specs)}
+    agents = {spec: VariantAgent(spec, seed * 1000 + i) for i, spec in enumerate(specs)}
     wins = dict.fromkeys(specs, 0.0)
     cpu: dict[str, list[float]] = {spec: [] for spec in specs}
     for k in range(games):
         seating = arena_seating(specs, 2, k)
-        s = GAME.new_game(2, seed=seed + k)
+        s = GAME.new_game(2, seed=seed + (k // 2 if PAIRED else k))
         played: list[tuple[int, Action]] = []
         while GAME.to_act(s):
             seat = GAME.to_act(s)[0]
@@ -154,12 +193,13 @@ def duel(specs: list[str], games: int, seed: int) -> dict[str, Any]:
             played.append((seat, action))
             s = GAME.apply(s, seat, action).state
         if SAVES:
-            save_game(seed + k, seating, played)
+            save_game(seed + (k // 2 if PAIRED else k), seating, played)
         outcome = GAME.outcome(s)
         assert outcome is not None
         for seat in outcome.winners:
             wins[seating[seat]] += 1 / len(outcome.winners)
-        print(json.dumps({"bench": "conquest_duel_game", "seed": seed + k, "seats": seating,
+        print(json.dumps({"bench": "conquest_duel_game", "seed": seed + (k // 2 if PAIRED else k),
+                          "seats": seating,
                           "winners": [seating[q] for q in outcome.winners], "vp": s.vp}),
               flush=True)
     total = sum(wins.values())

@@ -11,7 +11,8 @@ search a part of the legal list (every legal action stays a human's choice, and 
 rules' list is unchanged): on the menu, the best few purchases, moves, taxes, recruits
 and cards by heuristic, always with every battle, vote, pass and end of turn; in a
 move, the best destinations and a few unit counts; in a recruit, a few counts per type.
-Auctions, votes, battles and casualties keep every choice.
+Auctions, votes, battles and casualties keep every choice. `rank` orders the search's
+choices best first, so hard widens progressively by it (normal and easy do not).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from rules.conquest_of_the_empire import actions as A
 from rules.conquest_of_the_empire.components import (
     ACTIONS_PER_TURN,
+    BID_STEP,
     CAESAR,
     CATAPULT,
     CAVALRY,
@@ -60,10 +62,14 @@ counts the actions each seat still has, so a cut in mid-turn favours nobody."""
 OPPONENTS_BY_POLICY = True
 """Inside the tree the other seats play the policy: with 40 or more choices at a time the
 search cannot afford a tree per opponent, and the policy is a fair model of a player."""
-LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {"normal": {"iterations": 100}}
-"""Normal stops at 100 iterations (about 0.17 s), where its 0.45 s would buy some 250 on
-a quiet core: a casual player, who plays the policy with a glance ahead, where hard
-searches its full time (docs/ai.md, "Levels in the map games")."""
+LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {
+    "easy": {"use_widening": False},
+    "normal": {"use_widening": False, "iterations": 100},
+}
+"""Normal and easy search without `rank` (untried choices at random). Normal stops at
+100 iterations (about 0.17 s), where its 0.45 s would buy some 250 on a quiet core: a
+casual player, who plays the policy with a glance ahead, where hard searches its full
+time (docs/ai.md, "Levels in the map games")."""
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 TEMPERATURE = 12.0
 """VP of projected lead that make a seat e (2.7) times likelier to win (in the last
@@ -88,6 +94,16 @@ POTENTIAL_SHARE = 0.4
 DOMINATE_VP = {"G": 1.5, "S": 0.6}
 """What taking one more province of that coin under a seat's troops is worth in a move."""
 CASUALTY_ORDER = {INFANTRY: 0, GALLEY: 1, CAVALRY: 2, CATAPULT: 3}
+SEASON_WEIGHT = (0.85, 0.85)
+"""How much of one more scoring of the board as it stands the evaluation counts: the
+first for this season's scoring, the second for each later one."""
+MARGIN_SCALE: float | None = None
+"""None: the reward's share beside the win chance follows the win chance (as a place
+would); a number: it follows the projected lead over the best rival instead, on this
+many VP (tanh), so that a seat far behind or far ahead still tells its moves apart."""
+BID_RAISES: int | None = None
+"""In an auction the search weighs passing and raises of at most this many steps of
+`BID_STEP` over the standing bid (None: every amount the seat can pay)."""
 
 
 # -- the policy ---------------------------------------------------------------------------
@@ -362,6 +378,12 @@ def _prune_recruit(s: State, seat: Seat, legal: list[Action]) -> list[Action]:
     return keep
 
 
+def _prune_bids(s: State, legal: list[Action]) -> list[Action]:
+    assert s.auction is not None
+    top = max(s.auction.bid, 0) + BID_RAISES * BID_STEP if BID_RAISES is not None else 0
+    return [a for a in legal if not isinstance(a, A.Bid) or a.amount <= top]
+
+
 def prune(game: Game[Any], state: State, seat: Seat, legal: list[Action]) -> list[Action]:
     """The search's choices at `seat`'s decision: the best few of a long list by the
     policy's own measures, never empty, always part of `legal`."""
@@ -372,9 +394,52 @@ def prune(game: Game[Any], state: State, seat: Seat, legal: list[Action]) -> lis
         kept = _prune_move(state, seat, legal)
     elif step is Step.RECRUIT_UNIT and len(legal) > 6:
         kept = _prune_recruit(state, seat, legal)
+    elif step is Step.BID and BID_RAISES is not None:
+        kept = _prune_bids(state, legal)
     else:
         return legal
     return kept or legal
+
+
+WIDENING = (1.0, 0.5)
+"""Progressive widening by `rank` (rules.ai.ismcts): after n visits a node weighs its
+best ceil(n ** 0.5) choices, tried in rank order. Hard only (`LEVEL_OVERRIDES`)."""
+
+
+def rank(game: Game[Any], state: State, seat: Seat, legal: list[Action]) -> list[Action]:
+    """The search's choices best first, for progressive widening: the menu by the policy's
+    values; in a move the units, then the destinations by theirs (stopping first once
+    units have gone); in an auction passing, then the smallest amounts; casualties in the
+    policy's order; elsewhere the policy's leaning first, the rest as listed. No chance
+    in it: the same state ranks the same."""
+    s = state
+    step = s.step
+    if step is Step.ACTION:
+        values = _menu_values(s, seat, legal)
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [legal[i] for i in order]
+    if step is Step.MOVE:
+        return sorted(legal, key=lambda a: -_move_rank(s, seat, a))
+    if step is Step.BID:
+        return sorted(legal, key=lambda a: a.amount if isinstance(a, A.Bid) else -1)
+    if step is Step.CASUALTY:
+        return sorted(legal, key=lambda a: _casualty_key(s, seat, a))  # type: ignore[arg-type]
+    first = rollout_action(game, s, seat, random.Random(0))
+    if first in legal and first != legal[0]:
+        return [first, *(a for a in legal if a != first)]
+    return legal
+
+
+def _move_rank(s: State, seat: Seat, a: Action) -> float:
+    act = s.act
+    assert act is not None
+    if isinstance(a, A.MoveUnits):
+        return 100.0 + _unit_value(s, seat, a) if not act.sent else 50.0 + _unit_value(s, seat, a)
+    if isinstance(a, A.Done):
+        return 80.0 if act.moved else -100.0
+    if isinstance(a, A.MoveTo):
+        return _dest_value(s, seat, board().province_index[a.dest])
+    return -50.0  # another origin
 
 
 def information_key(game: Game[Any], world: State, seat: Seat) -> int:
@@ -512,6 +577,8 @@ def projected_vp(state: State) -> list[float]:
     n = state.players
     left = SEASONS - state.season + (1 if state.step is not Step.OVER else 0)
     per_season = season_projection(state)
+    now, later = SEASON_WEIGHT
+    seasons = now + later * (left - 1) if left else 0.0
     # a talent buys a tenth of an influence point, which scores for every season left
     worth = TALENT_VP * left / SEASONS
     talents = state.talents[:]
@@ -522,7 +589,7 @@ def projected_vp(state: State) -> list[float]:
         elif a.proposer >= 0:
             talents[a.proposer] -= a.bid
     projected = [
-        state.vp[q] + left * per_season[q] * 0.85
+        state.vp[q] + seasons * per_season[q]
         + (talents[q] + UNIT_WORTH * army_value(state, q)) * worth
         + ACTION_VP * actions_left(state, q) + _potential(state, q)
         for q in range(n)
@@ -543,8 +610,24 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     strength = [math.exp((v - top) / temperature) for v in projected]
     whole = sum(strength)
     win = [x / whole for x in strength]
-    return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
+    if MARGIN_SCALE is None:
+        return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
+    rest = [max(projected[:q] + projected[q + 1:]) for q in range(n)]
+    return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * 0.5
+            * (1 + math.tanh((projected[q] - rest[q]) / MARGIN_SCALE))
+            for q, w in enumerate(win)]
 
 
-__all__ = ["LEVEL_OVERRIDES", "OPPONENTS_BY_POLICY", "ROLLOUT_DEPTH", "evaluate",
-           "information_key", "projected_vp", "prune", "rollout_action", "season_projection"]
+__all__ = [
+    "LEVEL_OVERRIDES",
+    "OPPONENTS_BY_POLICY",
+    "ROLLOUT_DEPTH",
+    "WIDENING",
+    "evaluate",
+    "information_key",
+    "projected_vp",
+    "prune",
+    "rank",
+    "rollout_action",
+    "season_projection",
+]
