@@ -27,7 +27,7 @@ run: $(VENV)/.installed
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy rules
+	$(BIN)/mypy rules client
 	$(BIN)/lint-imports
 
 test: lint

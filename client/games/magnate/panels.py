@@ -115,7 +115,6 @@ class MagnatePanels:
     seats: list[dict[str, Any]]
     table: MagnateLayout | None
     bottom: Seat
-    top: Seat
     held: tuple[str, str] | None
     drag_pos: tuple[int, int] | None
     snap: Any
@@ -126,6 +125,8 @@ class MagnatePanels:
 
     if TYPE_CHECKING:  # provided by the view this is mixed into
 
+        @property
+        def top(self) -> Seat: ...
         def s(self, value: float) -> int: ...
         def hand_rects(self) -> list[tuple[str | None, pygame.Rect]]: ...
         def _text(self, *args: Any, **kwargs: Any) -> pygame.Rect: ...
