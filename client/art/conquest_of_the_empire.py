@@ -468,10 +468,11 @@ class ConquestPainter(LayeredPainter):
         r = pygame.Rect(round(x0), round(y0), round(box[2] * zoom), round(box[3] * zoom))
         cartouche(surface, r, zoom)
         t_px, s_px = round(64 * zoom), round(30 * zoom)
+        motto = s_px >= 11  # smaller, the spaced soft letters are a grey smudge
         if t_px >= 9:
             img = lettering("IMPERIVM ROMANVM", t_px, ROMAN_RED, 0.06, True)
-            surface.blit(img, img.get_rect(center=(r.centerx, r.y + r.h * 0.4)))
-        if s_px >= 8:
+            surface.blit(img, img.get_rect(center=(r.centerx, r.y + r.h * (0.4 if motto else 0.5))))
+        if motto:
             img = lettering("S · P · Q · R", s_px, INK_SOFT, 0.3)
             surface.blit(img, img.get_rect(center=(r.centerx, r.y + r.h * 0.75)))
 
