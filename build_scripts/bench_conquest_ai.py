@@ -43,6 +43,13 @@
   loss of the evaluation's own temperature, and the spread of the final lead about the
   projected one.
 
+- `conquest_tempo_*` (only when named `tempo`): what the evaluation's prices stand on,
+  from two-player games of the policy: `tempo_action` (30 games) what an action moves
+  its seat's projection against the rival's, per season (`ACTION_VP`); `tempo_talents`
+  (400 games) talents taken or given at the start of season 1 or 3 against the final
+  lead (`TALENT_VP`); `tempo_last_place` (500 games a season) one season's auction
+  settled both ways against the final lead (`LAST_WORD_VP`).
+
   A duel agent may name variants of the evaluation after its spec, e.g.
   `hard:240+flat+bid`: the AI's constants of `VARIANTS` are set while that agent decides
   (and the module's own values while an agent without them does), so two versions of the
@@ -68,10 +75,11 @@ from typing import Any
 import rules
 from rules.ai.agents import make_agent_for
 from rules.ai.ismcts import level_config, search
-from rules.conquest_of_the_empire import GAME, State
+from rules.conquest_of_the_empire import GAME, State, Step
+from rules.conquest_of_the_empire import actions as A
 from rules.conquest_of_the_empire import ai as conquest_ai
-from rules.conquest_of_the_empire.components import board
-from rules.core import Action
+from rules.conquest_of_the_empire.components import SEASONS, board
+from rules.core import Action, Seat
 from rules.core.saves import AI_LEVELS, GameRecord
 from rules.simulate import arena, arena_seating
 
@@ -81,6 +89,7 @@ GAMES = int(os.environ.get("CONQUEST_GAMES", "12"))
 BALANCE_GAMES = int(os.environ.get("CONQUEST_BALANCE", "200"))
 SAVES = os.environ.get("CONQUEST_DUEL_SAVES", "")
 PAIRED = os.environ.get("CONQUEST_PAIRED", "") == "1"
+RED = 0
 VARIANTS: dict[str, dict[str, Any]] = {
     "flat": {"SEASON_WEIGHT": (1.0, 0.4)},  # later seasons' scorings count less
     "bid": {"BID_RAISES": 2},  # the search raises an auction by at most 10 talents
@@ -306,7 +315,7 @@ def calibrate() -> dict[str, Any]:
             step += 1
             if step % 5 == 0:
                 projected = conquest_ai.projected_vp(s)
-                seen.append((conquest_ai.SEASONS - s.season + 1, projected[0] - projected[1]))
+                seen.append((SEASONS - s.season + 1, projected[0] - projected[1]))
             if rng.random() < CALIBRATION_NOISE:
                 action = rng.choice(GAME.legal_actions(s, seat))
             else:
@@ -333,6 +342,124 @@ def calibrate() -> dict[str, Any]:
             "noise": CALIBRATION_NOISE, "per_seasons_left": rows}
 
 
+def _play_out(s: State, rng: random.Random) -> State:
+    """The policy in every seat from `s` to the end of the game."""
+    while GAME.to_act(s):
+        seat = GAME.to_act(s)[0]
+        s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+    return s
+
+
+def _without_actions(s: State) -> list[float]:
+    """`projected_vp` less its count of the actions each seat still has."""
+    left = conquest_ai._left(s)
+    return [v - conquest_ai.ACTION_VP * left * conquest_ai.actions_left(s, q)
+            for q, v in enumerate(conquest_ai.projected_vp(s))]
+
+
+def tempo_action(games: int) -> dict[str, Any]:
+    """What an action moves its seat's projection against the rival's, per season, in
+    two-player games of the policy (the evaluation's count of actions in hand left out):
+    the measure of `ACTION_VP`."""
+    gains: dict[int, list[float]] = {}
+    for seed in range(games):
+        rng = random.Random(seed)
+        s = GAME.new_game(2, seed=seed)
+        start: tuple[tuple[int, int, int, int], Seat, list[float], int] | None = None
+        while GAME.to_act(s):
+            if s.step is Step.ACTION and s.turn:
+                key = (s.season, s.turn, s.pos, s.actions_done)
+                if start is not None and start[0] != key:
+                    _, actor, before, season = start
+                    after = _without_actions(s)
+                    gains.setdefault(season, []).append(
+                        after[actor] - after[1 - actor] - before[actor] + before[1 - actor])
+                    start = None
+                if start is None:
+                    start = (key, s.actor, _without_actions(s), s.season)
+            seat = GAME.to_act(s)[0]
+            s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+    return {"bench": "conquest_tempo_action", "games": games,
+            "mean_gain_by_season": {k: round(statistics.mean(v), 2)
+                                    for k, v in sorted(gains.items())},
+            "per_scoring_ahead": {k: round(statistics.mean(v) / (SEASONS - k + 1), 2)
+                                  for k, v in sorted(gains.items())},
+            "action_vp": conquest_ai.ACTION_VP}
+
+
+def _auction_fixed(s: State, last: Seat) -> State:
+    """The season's auction settled at 0 with `last` in the last place (two players)."""
+    opener = s.actor
+    for step in (A.Bid(0), A.NameSeat(1 - last), A.NameSeat(last)):
+        s = GAME.apply(s, opener, step).state
+    while s.step is Step.BID:
+        s = GAME.apply(s, s.actor, A.Pass()).state
+    return s
+
+
+def tempo_last_place(games: int) -> dict[str, Any]:
+    """What the last place in one season's order is worth at two players: the same seeds
+    played with that season's auction settled one way and then the other (the policy
+    everywhere else); half the mean difference of the final lead: the measure of
+    `LAST_WORD_VP`."""
+    out = {}
+    for season in range(1, SEASONS + 1):
+        diffs, wins = [], [0.0, 0.0]
+        for seed in range(games):
+            leads = []
+            for k, last in enumerate((RED, 1 - RED)):
+                rng = random.Random(seed)
+                s = GAME.new_game(2, seed=seed)
+                while GAME.to_act(s):
+                    if s.step is Step.BID and s.season == season and s.auction is not None \
+                            and s.auction.bid < 0:
+                        s = _auction_fixed(s, last)
+                        continue
+                    seat = GAME.to_act(s)[0]
+                    s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+                outcome = GAME.outcome(s)
+                assert outcome is not None
+                wins[k] += 1 / len(outcome.winners) if RED in outcome.winners else 0.0
+                leads.append(s.vp[RED] - s.vp[1 - RED])
+            diffs.append((leads[0] - leads[1]) / 2)
+        out[season] = {"last_place_vp": round(statistics.mean(diffs), 1),
+                       "standard_error": round(statistics.pstdev(diffs) / math.sqrt(games), 1),
+                       "win_rate_last": round(wins[0] / games, 3),
+                       "win_rate_first": round(wins[1] / games, 3)}
+    return {"bench": "conquest_tempo_last_place", "games": games, "by_season": out,
+            "last_word_vp": conquest_ai.LAST_WORD_VP}
+
+
+def tempo_talents(games: int) -> dict[str, Any]:
+    """What a talent is worth: talents taken from or given to one seat at the start of
+    season 1 and of season 3's actions, the final lead against the same seed unchanged
+    (the policy in both seats): the measure of `TALENT_VP`."""
+    out: dict[str, dict[str, float]] = {}
+    for season in (1, 3):
+        base: list[int] = []
+        for extra in (0, -60, -40, -20, 20, 40):
+            moved = []
+            for seed in range(games):
+                rng = random.Random(seed)
+                s = GAME.new_game(2, seed=seed)
+                while s.season < season or s.step is not Step.ACTION:
+                    seat = GAME.to_act(s)[0]
+                    s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+                s = s.copy()
+                s.talents[RED] = max(0, s.talents[RED] + extra)
+                s = _play_out(s, rng)
+                lead = s.vp[RED] - s.vp[1 - RED]
+                if extra == 0:
+                    base.append(lead)
+                else:
+                    moved.append(lead - base[seed])
+            if extra:
+                out.setdefault(str(season), {})[str(extra)] = round(
+                    statistics.mean(moved) / extra, 2)
+    return {"bench": "conquest_tempo_talents", "games": games, "vp_per_talent": out,
+            "talent_vp": conquest_ai.TALENT_VP}
+
+
 def main(parts: list[str]) -> None:
     parts = parts or ["speed", "strength", "balance"]
     assert rules.get_game("conquest_of_the_empire") is GAME
@@ -350,11 +477,15 @@ def main(parts: list[str]) -> None:
         for players in (2, 4):
             print(json.dumps(policy_versus_random(players)), flush=True)
     if "duel" in parts:  # not in the default run: see docs/ai.md for the budgets
-        specs = os.environ.get("CONQUEST_DUEL", f"hard:{HARD},normal:{max(2, HARD // 8)}")
-        print(json.dumps(duel(specs.split(","), GAMES, int(os.environ.get("CONQUEST_SEED", "1")))),
-              flush=True)
+        duelists = os.environ.get("CONQUEST_DUEL", f"hard:{HARD},normal:{max(2, HARD // 8)}")
+        seed = int(os.environ.get("CONQUEST_SEED", "1"))
+        print(json.dumps(duel(duelists.split(","), GAMES, seed)), flush=True)
     if "calibrate" in parts:
         print(json.dumps(calibrate()), flush=True)
+    if "tempo" in parts:  # not in the default run: the measures behind the evaluation
+        print(json.dumps(tempo_action(30)), flush=True)
+        print(json.dumps(tempo_talents(400)), flush=True)
+        print(json.dumps(tempo_last_place(500)), flush=True)
     if "balance" in parts:
         for players in (2, 3, 4, 6):
             print(json.dumps(balance(players)), flush=True)

@@ -106,10 +106,15 @@ DOMINATE_VP = {"G": 1.5, "S": 0.6}
 LAST_WORD_VP = (26.0, 9.0, 3.5, 3.0)
 """At two players, what the season's last place in the turn order is worth in VP, in
 seasons 1 to 4: the last seat answers every move and has the last one before the scoring.
-Measured in 500 two-player games of the policy per season, that season's auction fixed
-one way and then the other (`build_scripts/bench_conquest_ai.py tempo`): the final lead
-moved by twice these. At four players the place made no difference (the policy naming
-itself last won 0.24 of 400 games, the fair share 0.25), so it counts at two only."""
+Measured with the policy as it was before it bid for the place (it named itself first):
+in 500 two-player games per season, that season's auction settled one way and then the
+other (`build_scripts/bench_conquest_ai.py tempo`), the final lead moved by twice these.
+With the policy that now bids for the place, the same measure gives 8, 17, 10 and 5
+(300 games a season, standard errors 4, 3, 2 and 1): the worth of a season's place
+depends on how the later auctions go, and these numbers are not yet settled between the
+two (docs/ai.md, 29 November). At four players the place made no difference (the old
+policy naming itself last won 0.24 of 400 games, the fair share 0.25), so it counts at
+two only."""
 CASUALTY_ORDER = {INFANTRY: 0, GALLEY: 1, CAVALRY: 2, CATAPULT: 3}
 SEASON_WEIGHT = (0.85, 0.85)
 """How much of one more scoring of the board as it stands the evaluation counts: the
