@@ -330,7 +330,7 @@ def calibrate() -> dict[str, Any]:
     for left, found in sorted(by_left.items(), reverse=True):
         points = [(lead, y) for lead, y, _ in found]
         best = min(TEMPERATURE_GRID, key=lambda t: _log_loss(points, t))
-        own = conquest_ai.TEMPERATURE * conquest_ai.TEMPERATURE_GROWTH ** (left - 1)
+        own = conquest_ai.temperature_for(left)
         misses = [final - lead for lead, _, final in found]
         rows[str(left)] = {"positions": len(points), "likeliest_temperature": best,
                            "log_loss": round(_log_loss(points, best), 3),

@@ -137,9 +137,10 @@ def test_with_a_margin_scale_a_seat_far_behind_still_tells_its_positions_apart(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`MARGIN_SCALE` (measured and left off, docs/ai.md): the reward's place share follows
-    the projected lead, so 100 and 150 VP behind differ where the win chance is ~0 for both;
-    two players' rewards still add up to one."""
+    the projected lead, so 100 and 150 VP behind before the last scoring differ where the
+    win chance is ~0 for both; two players' rewards still add up to one."""
     behind, further = menu_position(), menu_position()
+    behind.season = further.season = 4  # one scoring left: the sharpest temperature
     even = ai.projected_vp(behind)
     gap = round(even[BLUE] - even[RED])  # Blue's place in the order, from the auction
     behind.vp, further.vp = [0, 100 - gap], [0, 150 - gap]
@@ -255,12 +256,13 @@ def test_the_evaluation_is_a_reward_per_seat_and_favours_the_seat_ahead() -> Non
     assert ai.evaluate(GAME, keys)[RED] > even[RED]
 
 
-def test_the_softmax_widens_with_the_seasons_left_by_temperature_growth(
+def test_the_same_lead_is_far_less_sure_with_the_whole_game_ahead(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The same lead of 40 projected VP in season 1 and in season 4: the same win chance
-    with one temperature throughout, far less sure in season 1 when it doubles a season.
-    (The place in the order is set to count nothing here, so the VP are the lead.)"""
+    """A lead of 40 projected VP in season 1 and in season 4: the temperature follows the
+    scorings left (`TEMPERATURE`, fitted to how policy games end), so the lead is a fair
+    edge with four scorings ahead and nearly a sure win before the last one. (The place
+    in the order is set to count nothing here, so the VP are the lead.)"""
     monkeypatch.setattr(ai, "LAST_WORD_VP", (0.0, 0.0, 0.0, 0.0))
     first = menu_position()
     assert first.season == 1
@@ -270,11 +272,9 @@ def test_the_softmax_widens_with_the_seasons_left_by_temperature_growth(
     for s in (first, last):
         lead = ai.projected_vp(s)
         assert lead[RED] - lead[BLUE] == pytest.approx(40.0)  # an empty board: the VP alone
-    monkeypatch.setattr(ai, "TEMPERATURE_GROWTH", 1.0)
-    assert ai.evaluate(GAME, first)[RED] == pytest.approx(ai.evaluate(GAME, last)[RED])
-    monkeypatch.setattr(ai, "TEMPERATURE_GROWTH", 2.0)
     early, late = ai.evaluate(GAME, first)[RED], ai.evaluate(GAME, last)[RED]
-    assert 0.5 < early < 0.75 < 0.9 < late
+    assert 0.55 < early < 0.75 < 0.9 < late
+    assert ai.temperature_for(4) > ai.temperature_for(3) > ai.temperature_for(1)
 
 
 def test_the_search_chooses_among_the_pruned_choices_and_a_human_keeps_all() -> None:

@@ -71,16 +71,14 @@ LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {
 casual player, who plays the policy with a glance ahead, where hard searches its full
 time (docs/ai.md, "Levels in the map games")."""
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
-TEMPERATURE = 12.0
-"""VP of projected lead that make a seat e (2.7) times likelier to win (in the last
-season; `TEMPERATURE_GROWTH` times more for each further season left)."""
-TEMPERATURE_GROWTH = 1.0
-"""How much wider the softmax is for each further season left (1.0: one temperature
-throughout). 200 policy games (`bench_conquest_ai.py calibrate`) make 12, 25, 50 and
-130 VP the likeliest temperatures with 1 to 4 seasons left, so 12 VP calls most leads
-of the first season a sure win; but the fitted 2.0 lost `hard:950` against `normal:250`
-0 of 3 on seeds 3001-3003, where 1.0 won 2 of 3 (docs/ai.md, 28 November); a flatter
-reward may also want less exploration, not yet tried."""
+TEMPERATURE = (12.0, 30.0, 40.0, 100.0)
+"""VP of projected lead that make a seat e (2.7) times likelier to win, with 1, 2, 3 and 4
+scorings left: the likeliest temperatures of 300 two-player games of the policy with a
+tenth of its moves random (`bench_conquest_ai.py calibrate`, with this module's prices of
+29 November; log loss 0.13, 0.26, 0.42, 0.64). The single 12 VP it replaces had a log loss
+of 1.42 with four scorings left: it called most leads of the first season a sure win or a
+sure loss, so at a search's root the choices of most positions all came out near 0 or near
+1, and the search picked among them at random (ten positions, docs/ai.md, 29 November)."""
 ACTION_VP = 6.0
 """What an action not yet taken this season is worth, in VP for each scoring still ahead
 (this season's included). A rollout is cut wherever its depth runs out, mostly in the
@@ -670,6 +668,11 @@ def projected_vp(state: State) -> list[float]:
     return projected
 
 
+def temperature_for(left: int) -> float:
+    """The softmax's temperature with `left` scorings still ahead (`TEMPERATURE`)."""
+    return TEMPERATURE[min(max(left, 1), len(TEMPERATURE)) - 1]
+
+
 def evaluate(game: Game[Any], state: State) -> list[float]:
     """Each seat's expected reward, from its projected final VP."""
     outcome = game.outcome(state)
@@ -679,7 +682,7 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
         return [share if p in outcome.winners else 0.0 for p in range(n)]
     projected = projected_vp(state)
     top = max(projected)
-    temperature = TEMPERATURE * TEMPERATURE_GROWTH ** max(0, _left(state) - 1)
+    temperature = temperature_for(_left(state))
     strength = [math.exp((v - top) / temperature) for v in projected]
     whole = sum(strength)
     win = [x / whole for x in strength]
@@ -703,4 +706,5 @@ __all__ = [
     "rank",
     "rollout_action",
     "season_projection",
+    "temperature_for",
 ]
