@@ -94,6 +94,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "flat": {"SEASON_WEIGHT": (1.0, 0.4)},  # later seasons' scorings count less
     "bid": {"BID_RAISES": 2},  # the search raises an auction by at most 10 talents
     "margin": {"MARGIN_SCALE": 50.0},  # the reward's place share by the projected lead
+    "calibrated": {"TEMPERATURE": (12.0, 30.0, 40.0, 100.0)},  # fitted by `calibrate`
 }
 """Named changes to `conquest_ai`'s constants that a duel agent can carry (`+name`)."""
 CONFIG_VARIANTS: dict[str, dict[str, Any]] = {

@@ -256,13 +256,13 @@ def test_the_evaluation_is_a_reward_per_seat_and_favours_the_seat_ahead() -> Non
     assert ai.evaluate(GAME, keys)[RED] > even[RED]
 
 
-def test_the_same_lead_is_far_less_sure_with_the_whole_game_ahead(
+def test_the_softmax_takes_its_temperature_by_the_scorings_left(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A lead of 40 projected VP in season 1 and in season 4: the temperature follows the
-    scorings left (`TEMPERATURE`, fitted to how policy games end), so the lead is a fair
-    edge with four scorings ahead and nearly a sure win before the last one. (The place
-    in the order is set to count nothing here, so the VP are the lead.)"""
+    """A lead of 40 projected VP in season 1 and in season 4: the same win chance with one
+    temperature throughout (as shipped), far less sure in season 1 with the temperatures
+    `calibrate` fits (measured and left off, docs/ai.md). (The place in the order is set
+    to count nothing here, so the VP are the lead.)"""
     monkeypatch.setattr(ai, "LAST_WORD_VP", (0.0, 0.0, 0.0, 0.0))
     first = menu_position()
     assert first.season == 1
@@ -272,9 +272,11 @@ def test_the_same_lead_is_far_less_sure_with_the_whole_game_ahead(
     for s in (first, last):
         lead = ai.projected_vp(s)
         assert lead[RED] - lead[BLUE] == pytest.approx(40.0)  # an empty board: the VP alone
+    assert ai.evaluate(GAME, first)[RED] == pytest.approx(ai.evaluate(GAME, last)[RED])
+    monkeypatch.setattr(ai, "TEMPERATURE", (12.0, 30.0, 40.0, 100.0))
+    assert ai.temperature_for(4) == 100.0 and ai.temperature_for(1) == 12.0
     early, late = ai.evaluate(GAME, first)[RED], ai.evaluate(GAME, last)[RED]
     assert 0.55 < early < 0.75 < 0.9 < late
-    assert ai.temperature_for(4) > ai.temperature_for(3) > ai.temperature_for(1)
 
 
 def test_the_search_chooses_among_the_pruned_choices_and_a_human_keeps_all() -> None:

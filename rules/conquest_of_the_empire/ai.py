@@ -71,14 +71,17 @@ LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {
 casual player, who plays the policy with a glance ahead, where hard searches its full
 time (docs/ai.md, "Levels in the map games")."""
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
-TEMPERATURE = (12.0, 30.0, 40.0, 100.0)
+TEMPERATURE = (12.0, 12.0, 12.0, 12.0)
 """VP of projected lead that make a seat e (2.7) times likelier to win, with 1, 2, 3 and 4
-scorings left: the likeliest temperatures of 300 two-player games of the policy with a
-tenth of its moves random (`bench_conquest_ai.py calibrate`, with this module's prices of
-29 November; log loss 0.13, 0.26, 0.42, 0.64). The single 12 VP it replaces had a log loss
-of 1.42 with four scorings left: it called most leads of the first season a sure win or a
-sure loss, so at a search's root the choices of most positions all came out near 0 or near
-1, and the search picked among them at random (ten positions, docs/ai.md, 29 November)."""
+scorings left. 300 two-player games of the policy with a tenth of its moves random
+(`bench_conquest_ai.py calibrate`, with the prices of 29 November) make 12, 30, 40 and 100
+the likeliest (log loss 0.13, 0.26, 0.42, 0.64, where 12 throughout has 0.13, 0.35, 0.75,
+1.42): at 12 VP most leads of the first season read as a sure win or a sure loss, and a
+search's root choices come out all near 0 or all near 1. But with the fitted temperatures
+`hard:900` won 1 of 8 against `normal:100` (seeds 4241-4248), where 12 throughout won 12 of
+21 (docs/ai.md, 29 November): the flatter reward lets the longer search chase what the
+evaluation gets wrong. So 12 stays until the evaluation is better; the knob is there for
+the duel bench (`+calibrated`)."""
 ACTION_VP = 6.0
 """What an action not yet taken this season is worth, in VP for each scoring still ahead
 (this season's included). A rollout is cut wherever its depth runs out, mostly in the
