@@ -343,11 +343,17 @@ def calibrate() -> dict[str, Any]:
             "noise": CALIBRATION_NOISE, "per_seasons_left": rows}
 
 
+def _policy_step(s: State, rng: random.Random) -> State:
+    """The seat to act plays the policy's move."""
+    seat = GAME.to_act(s)[0]
+    after: State = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+    return after
+
+
 def _play_out(s: State, rng: random.Random) -> State:
     """The policy in every seat from `s` to the end of the game."""
     while GAME.to_act(s):
-        seat = GAME.to_act(s)[0]
-        s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+        s = _policy_step(s, rng)
     return s
 
 
@@ -378,8 +384,7 @@ def tempo_action(games: int) -> dict[str, Any]:
                     start = None
                 if start is None:
                     start = (key, s.actor, _without_actions(s), s.season)
-            seat = GAME.to_act(s)[0]
-            s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+            s = _policy_step(s, rng)
     return {"bench": "conquest_tempo_action", "games": games,
             "mean_gain_by_season": {k: round(statistics.mean(v), 2)
                                     for k, v in sorted(gains.items())},
@@ -411,13 +416,9 @@ def tempo_last_place(games: int) -> dict[str, Any]:
             for k, last in enumerate((RED, 1 - RED)):
                 rng = random.Random(seed)
                 s = GAME.new_game(2, seed=seed)
-                while GAME.to_act(s):
-                    if s.step is Step.BID and s.season == season and s.auction is not None \
-                            and s.auction.bid < 0:
-                        s = _auction_fixed(s, last)
-                        continue
-                    seat = GAME.to_act(s)[0]
-                    s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
+                while s.season < season or s.step is not Step.BID:
+                    s = _policy_step(s, rng)
+                s = _play_out(_auction_fixed(s, last), rng)
                 outcome = GAME.outcome(s)
                 assert outcome is not None
                 wins[k] += 1 / len(outcome.winners) if RED in outcome.winners else 0.0
@@ -434,29 +435,28 @@ def tempo_last_place(games: int) -> dict[str, Any]:
 def tempo_talents(games: int) -> dict[str, Any]:
     """What a talent is worth: talents taken from or given to one seat at the start of
     season 1 and of season 3's actions, the final lead against the same seed unchanged
-    (the policy in both seats): the measure of `TALENT_VP`."""
+    (the policy in both seats, from the same dice): the measure of `TALENT_VP`."""
+    extras = (-60, -40, -20, 20, 40)
     out: dict[str, dict[str, float]] = {}
     for season in (1, 3):
-        base: list[int] = []
-        for extra in (0, -60, -40, -20, 20, 40):
-            moved = []
-            for seed in range(games):
-                rng = random.Random(seed)
-                s = GAME.new_game(2, seed=seed)
-                while s.season < season or s.step is not Step.ACTION:
-                    seat = GAME.to_act(s)[0]
-                    s = GAME.apply(s, seat, conquest_ai.rollout_action(GAME, s, seat, rng)).state
-                s = s.copy()
-                s.talents[RED] = max(0, s.talents[RED] + extra)
-                s = _play_out(s, rng)
-                lead = s.vp[RED] - s.vp[1 - RED]
-                if extra == 0:
-                    base.append(lead)
-                else:
-                    moved.append(lead - base[seed])
-            if extra:
-                out.setdefault(str(season), {})[str(extra)] = round(
-                    statistics.mean(moved) / extra, 2)
+        moved: dict[int, list[int]] = {extra: [] for extra in extras}
+        for seed in range(games):
+            rng = random.Random(seed)
+            s = GAME.new_game(2, seed=seed)
+            while s.season < season or s.step is not Step.ACTION:
+                s = _policy_step(s, rng)
+            fork = rng.getstate()
+            leads = {}
+            for extra in (0, *extras):
+                rng.setstate(fork)
+                changed = s.copy()
+                changed.talents[RED] = max(0, changed.talents[RED] + extra)
+                end = _play_out(changed, rng)
+                leads[extra] = end.vp[RED] - end.vp[1 - RED]
+            for extra in extras:
+                moved[extra].append(leads[extra] - leads[0])
+        out[str(season)] = {str(extra): round(statistics.mean(moved[extra]) / extra, 2)
+                            for extra in extras}
     return {"bench": "conquest_tempo_talents", "games": games, "vp_per_talent": out,
             "talent_vp": conquest_ai.TALENT_VP}
 

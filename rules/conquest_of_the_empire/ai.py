@@ -620,12 +620,9 @@ def last_word(s: State) -> list[float]:
     worth = LAST_WORD_VP[min(s.season, SEASONS) - 1]
     last = -1
     a = s.auction
-    if len(s.order) == 2:
+    if len(s.order) == 2:  # the season's share of actions still to come: none at upkeep
         last = s.order[1]
-        if s.turn:
-            worth *= (actions_left(s, 0) + actions_left(s, 1)) / (2 * TURNS * ACTIONS_PER_TURN)
-        elif s.maintenance is not None:
-            worth = 0.0
+        worth *= (actions_left(s, 0) + actions_left(s, 1)) / (2 * TURNS * ACTIONS_PER_TURN)
     elif a is not None:
         if a.amount >= 0:
             last = 1 - a.name_a if a.name_a >= 0 else s.actor
@@ -648,7 +645,7 @@ def _potential(s: State, seat: Seat) -> float:
 def projected_vp(state: State) -> list[float]:
     """Each seat's final VP as the evaluation projects it from the standing now."""
     n = state.players
-    left = SEASONS - state.season + (1 if state.step is not Step.OVER else 0)
+    left = _left(state)
     per_season = season_projection(state)
     now, later = SEASON_WEIGHT
     seasons = now + later * (left - 1) if left else 0.0
