@@ -17,7 +17,8 @@
   arenas play the levels' own policies with iteration budgets and no time limit:
   `hard:HARD` (`CONQUEST_HARD`, default 60, as in docs/ai.md) and `normal:HARD/8`: on a
   quiet core hard's 1.8 s buys about 960 iterations at two players, and normal stops at
-  100 (`ai.LEVEL_OVERRIDES`), so an eighth is near the ratio between them. Targets:
+  25 (`ai.LEVEL_OVERRIDES`): an eighth gives normal more than the real levels' ratio
+  (about a 36th), so the scaled arena is the harder test for hard. Targets:
   hard against random >= 0.95 of two-player games and >= 3x the fair share (0.75) at
   four; hard takes >= 0.6 of the wins against normal.
 - `conquest_policy_vs_random`: the rollout policy alone (no search) in one seat against

@@ -453,17 +453,21 @@ def test_a_policy_move_the_rules_refuse_still_raises_inside_the_search(
 
 
 @pytest.mark.parametrize(
-    "game_id", ["corona_de_hierro", "imperios_milenarios", "conquest_of_the_empire"]
+    ("game_id", "budget"),
+    [("corona_de_hierro", 100), ("imperios_milenarios", 100), ("conquest_of_the_empire", 25)],
 )
-def test_map_games_normal_is_a_short_search_and_named_budgets_hold(game_id: str) -> None:
-    """In the map games normal stops at 100 iterations (its time limit stays), hard keeps
-    the common level; `normal:250` in an arena plays 250 iterations, not the override's."""
+def test_map_games_normal_is_a_short_search_and_named_budgets_hold(
+    game_id: str, budget: int
+) -> None:
+    """In the map games normal stops at a short budget (100 iterations, 25 in Conquest;
+    its time limit stays), hard keeps the common level; `normal:250` in an arena plays
+    250 iterations, not the override's."""
     game = rules.get_game(game_id)
     normal = level_config(game, "normal")
-    assert normal.iterations == 100 and normal.time_limit == LEVELS["normal"].time_limit
+    assert normal.iterations == budget and normal.time_limit == LEVELS["normal"].time_limit
     assert level_config(game, "hard").iterations == LEVELS["hard"].iterations
     app_normal = make_agent("normal", 1)
-    assert app_normal.config_for(game).iterations == 100  # type: ignore[attr-defined]
+    assert app_normal.config_for(game).iterations == budget  # type: ignore[attr-defined]
     named = make_agent("normal:250", 1)
     assert named.config_for(game).iterations == 250  # type: ignore[attr-defined]
     assert named.config_for(game).time_limit is None  # type: ignore[attr-defined]

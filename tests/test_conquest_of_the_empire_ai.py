@@ -76,7 +76,7 @@ def test_hard_widens_by_the_ranking_and_normal_and_easy_search_as_before() -> No
     assert level_config(GAME, "hard").use_widening
     assert not level_config(GAME, "normal").use_widening
     assert not level_config(GAME, "easy").use_widening
-    assert level_config(GAME, "normal").iterations == 100
+    assert level_config(GAME, "normal").iterations == 25
 
 
 def test_the_ranking_orders_the_searchs_own_choices_without_adding_or_dropping_any() -> None:
