@@ -12,10 +12,11 @@ Environment knobs, for a quiet machine or a longer run:
 - `IMPERIOS_BENCH_SECONDS` (600): wall seconds each strength arena may take (whole
   games, `IMPERIOS_BENCH_JOBS` (2) at a time, seeds from `IMPERIOS_BENCH_SEED`, 1).
   `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:60`, `normal:8`): the agents there, the
-  levels' own policies with iteration budgets near the levels' ratio (hard's 1.8 s buys
-  about 1,320 iterations a decision on a quiet core at 4 players; normal stops at 100,
-  `ai.LEVEL_OVERRIDES`), but smaller: a real hard game takes about 20 minutes of
-  thinking.
+  levels' own policies with iteration budgets smaller than the real ones (hard's 1.8 s
+  buys about 1,320 iterations a decision on a quiet core at 4 players; normal stops at
+  25, `ai.LEVEL_OVERRIDES`): a real hard game takes about 20 minutes of thinking. The
+  ratio 60 : 8 gives normal more than the real levels' (about 50 : 1), so the scaled
+  arena is the harder test for hard.
 - `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games

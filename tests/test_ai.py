@@ -454,14 +454,14 @@ def test_a_policy_move_the_rules_refuse_still_raises_inside_the_search(
 
 @pytest.mark.parametrize(
     ("game_id", "budget"),
-    [("corona_de_hierro", 100), ("imperios_milenarios", 100), ("conquest_of_the_empire", 25)],
+    [("corona_de_hierro", 100), ("imperios_milenarios", 25), ("conquest_of_the_empire", 25)],
 )
 def test_map_games_normal_is_a_short_search_and_named_budgets_hold(
     game_id: str, budget: int
 ) -> None:
-    """In the map games normal stops at a short budget (100 iterations, 25 in Conquest;
-    its time limit stays), hard keeps the common level; `normal:250` in an arena plays
-    250 iterations, not the override's."""
+    """In the map games normal stops at a short budget (100 iterations in Corona, 25 in
+    Imperios and Conquest; its time limit stays), hard keeps the common level;
+    `normal:250` in an arena plays 250 iterations, not the override's."""
     game = rules.get_game(game_id)
     normal = level_config(game, "normal")
     assert normal.iterations == budget and normal.time_limit == LEVELS["normal"].time_limit

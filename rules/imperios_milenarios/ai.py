@@ -74,13 +74,15 @@ ROLLOUT_DEPTH = 30
 
 LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {
     "easy": {"use_evaluation": True},
-    "normal": {"iterations": 100},
+    "normal": {"iterations": 25},
 }
 """A game lasts thousands of actions: even easy cuts its (random) rollouts at
 `ROLLOUT_DEPTH` and evaluates, instead of playing every rollout to the end. Normal stops
-at 100 iterations (about 0.12 s), where its 0.45 s would buy some 360 on a quiet core: a
+at 25 iterations (about 0.04 s), where its 0.45 s would buy some 360 on a quiet core: a
 casual player, who plays the policy with a glance ahead, where hard searches its full
-time (docs/ai.md, "Levels in the map games")."""
+time. At 100 iterations it took 2 of 5 real-level games against hard, as in Conquest,
+where normal at 100 was too close to hard for a player to tell the levels apart
+(docs/ai.md, "Levels in the map games" and 1 December)."""
 
 OPPONENTS_BY_POLICY = True
 """The other civilisations decide by the policy inside the tree, not by UCB. Nothing is
