@@ -458,6 +458,21 @@ def test_recruits_need_a_leader_and_own_influence_and_bring_2_chaos() -> None:
     assert s.talents[RED] == 80 - 30 - 15 and s.chaos[RED] == 2
 
 
+def test_a_recruit_action_recruits_at_least_one_unit() -> None:
+    s = action_phase(2)
+    put(s, RED, "italia", caesar=1)
+    s.add_inf(P("italia"), RED, 1)
+    s.owned[RED] = (("dilectus", True),)
+    for free in (False, True):
+        t = run(s.copy(), A.Recruit(free))
+        assert A.Done() not in legal(t)
+        with pytest.raises(IllegalAction) as err:
+            play(t, A.Done())
+        assert err.value.code == "nothing_done_yet"
+        t = run(t, A.RecruitAt("italia"), A.RecruitUnits("infantry", 1))
+        assert A.Done() in legal(t)
+
+
 def test_recruits_never_exceed_the_supply() -> None:
     s = action_phase(2)
     put(s, RED, "italia", caesar=1, general=1, catapult=5)

@@ -399,7 +399,8 @@ def legal(s: State) -> list[Action]:
         return [*(NavalBattle(q) for q in naval_foes(s, seat, s.act.zone)), Done()]
     if step is Step.RECRUIT:
         out: list[Action] = [RecruitAt(loc_key(loc)) for loc in recruit_places(s, seat)]
-        return [*out, Done()]
+        assert s.act is not None
+        return [*out, Done()] if s.act.moved else out  # a recruit brings at least 1 unit
     if step is Step.RECRUIT_UNIT:
         assert s.act is not None
         loc = s.act.place
