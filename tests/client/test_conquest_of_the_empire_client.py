@@ -231,6 +231,30 @@ def test_every_action_label_is_worded():
     assert len(labels) >= 15
 
 
+def test_the_recruit_prompt_offers_done_only_once_a_unit_is_recruited():
+    game = ConquestOfTheEmpire()
+    view = ConquestView(["Ana", "Bruno"], [{"colour": 0}, {"colour": 1}])
+    state = game.new_game(2, 7, {})
+    rng = random.Random(7)
+    while A.Recruit(False) not in game.legal_actions(state, game.to_act(state)[0]):
+        seat = game.to_act(state)[0]
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+    seat = game.to_act(state)[0]
+    state = game.apply(state, seat, A.Recruit(False)).state
+    legal = game.legal_actions(state, seat)
+    view.show(game.view(state, None), None)
+    name = words.seat(view, seat)
+    assert view.prompt(seat, legal) == tr("coe.prompt.recruit_first", name=name)
+    while not any(isinstance(a, A.RecruitUnits) for a in legal):
+        state = game.apply(state, seat, next(a for a in legal if isinstance(a, A.RecruitAt))).state
+        legal = game.legal_actions(state, seat)
+    state = game.apply(state, seat, A.RecruitUnits("infantry", 1)).state
+    legal = game.legal_actions(state, seat)
+    view.show(game.view(state, None), None)
+    assert A.Done() in legal
+    assert view.prompt(seat, legal) == tr("coe.prompt.recruit", name=name)
+
+
 def test_the_results_chart_follows_the_vp_season_by_season():
     game = ConquestOfTheEmpire()
     state = game.new_game(2, 7, {})
