@@ -144,7 +144,7 @@ def prompt(view: ConquestView, s: Seat, legal: list[Action]) -> str:
     key = f"coe.prompt.{step}"
     if step == "move" and act.get("dest"):
         key = "coe.prompt.move_dest"
-    if step == "recruit" and A.Done() not in legal:  # a recruit brings at least 1 unit
+    if step == "recruit" and not act.get("moved"):  # a recruit brings at least 1 unit
         key = "coe.prompt.recruit_first"
     return tr(
         key,
