@@ -65,6 +65,20 @@ NAME_DY = -64.0
 EMBLEM_DY = 62.0
 """Its coin, tiers and homeland mark stand this far below."""
 
+
+LABEL_FLOOR = 0.5
+"""A name smaller at this zoom than the smallest size that reads (its `floor`) is drawn at that
+size, down to this fraction of it, so a whole map in a small window keeps its names; smaller
+still, the names are left out (hovering a place names it)."""
+
+
+def label_px(world: float, zoom: float, floor: int) -> int:
+    """The pixel size of a name `world` px tall at `zoom` (at least `floor`); 0: left out."""
+    px = world * zoom
+    if px < floor * LABEL_FLOOR:
+        return 0
+    return max(floor, round(px))
+
 WILD_NAMES: tuple[tuple[str, str, str, float, float, float], ...] = (
     # Latin, Spanish, English, x, y, angle
     ("Caledonia", "Caledonia", "Caledonia", 560, 70, 0),
@@ -313,24 +327,24 @@ class ConquestPainter(LayeredPainter):
     def warm_jobs(self, zoom: float) -> list[Callable[[], object]]:
         """The names of this zoom, one job each (a chunk then only blits them)."""
         jobs: list[Callable[[], object]] = [wild_texture, sea_texture, land_texture]
-        text_px = round(52 * zoom)
-        if text_px >= 9:
+        text_px = label_px(52, zoom, 9)
+        if text_px:
             index = {"la": 0, "es": 1, "en": 2}.get(self.lang, 1)
             jobs += [partial(lettering, str(e[index]).upper(), text_px, INK_SOFT, 0.35)
                      for e in WILD_NAMES]
         for place in self.sea_labels:
             size = float(place.properties.get("size", 30.0))
-            if round(size * zoom) >= 8 and place.area is not None:
+            if label_px(size, zoom, 8) and place.area is not None:
                 sea = self.topology.area(place.area)
                 jobs.append(partial(lettering, str(sea.properties.get("name_la", sea.label))
-                                    .upper(), round(size * zoom), SEA_LINE, 0.3,
+                                    .upper(), label_px(size, zoom, 8), SEA_LINE, 0.3,
                                     angle=float(place.properties.get("angle", 0.0))))
         if round(24 * zoom) >= 8:
             jobs += [partial(lettering, str(c.label), round(24 * zoom), INK, 0.02, True,
                              halo=LAND_LIGHT) for c in self.cities]
-        if round(30 * zoom) >= 8:
+        if label_px(30, zoom, 8):
             jobs += [partial(lettering, str(a.properties.get("name_la", a.label)).upper(),
-                             round(30 * zoom), INK, 0.12, True, halo=LAND_LIGHT)
+                             label_px(30, zoom, 8), INK, 0.12, True, halo=LAND_LIGHT)
                      for a in self.provinces]
         if round(24 * zoom) >= 7:
             tiers = {str(a.properties.get("tiers", "")) for a in self.provinces}
@@ -396,8 +410,8 @@ class ConquestPainter(LayeredPainter):
                 strait_arrow(surface, [self._px(p) for p in route.points], zoom)
 
     def _paint_wild_names(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
-        text_px = round(52 * zoom)
-        if text_px < 9:
+        text_px = label_px(52, zoom, 9)
+        if not text_px:
             return
         index = {"la": 0, "es": 1, "en": 2}.get(self.lang, 1)
         for entry in WILD_NAMES:
@@ -409,8 +423,8 @@ class ConquestPainter(LayeredPainter):
     def _paint_sea_names(self, surface: pygame.Surface, rect: WorldRect, zoom: float) -> None:
         for place in self.sea_labels:
             size = float(place.properties.get("size", 30.0))
-            text_px = round(size * zoom)
-            if text_px < 8 or place.area is None:
+            text_px = label_px(size, zoom, 8)
+            if not text_px or place.area is None:
                 continue
             x, y = place.position
             if not overlaps((x - 12 * size, y - 12 * size, 24 * size, 24 * size), rect):
@@ -431,8 +445,8 @@ class ConquestPainter(LayeredPainter):
 
     def _paint_province_marks(self, surface: pygame.Surface, area: Area, zoom: float) -> None:
         cx, cy = self.centre(area)
-        text_px = round(30 * zoom)
-        if text_px >= 8:
+        text_px = label_px(30, zoom, 8)
+        if text_px:
             words = str(area.properties.get("name_la", area.label)).upper()
             img = lettering(words, text_px, INK, 0.12, True, halo=LAND_LIGHT)
             surface.blit(img, img.get_rect(center=self._px((cx, cy + NAME_DY))))

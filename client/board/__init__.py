@@ -17,7 +17,7 @@ import pygame
 from client.board import pieces
 from client.board.camera import Camera
 from client.board.painter import MapPainter, WorldRect, bbox, overlaps
-from client.board.render import MapRenderer, rect_around
+from client.board.render import SPRITE_BUDGET, MapRenderer, rect_around
 from client.input import Intent
 from rules.maps import Area, Place, Topology, load_topology, map_path
 
@@ -42,6 +42,7 @@ class Board:
         self._boxes = {a.id: bbox(a.polygon) for a in topology.areas}
         self.pan_from: tuple[int, int] | None = None  # where a pan drag last was
         self._last_hit: tuple[object, Area | None] | None = None
+        self._unhurried = False  # the next frame makes every picture it needs (`settle`)
 
     @classmethod
     def load(cls, map_id: str) -> Board:
@@ -187,8 +188,27 @@ class Board:
         self.renderer.rest(self.camera, dt)
         return self.renderer.prepare(self.camera, budget)
 
+    def settle(self) -> None:
+        """Where a still window gets to by itself, at once: the camera's move finished, the
+        map in view painted sharp, and the next frame's highlights and pieces all drawn from
+        their own pictures (a screenshot shows what a player sees, not a first frame's
+        scaled stand-ins)."""
+        self.camera.finish()
+        self.renderer.prepare(self.camera, None)
+        self._unhurried = True
+
+    @property
+    def whole(self) -> bool:
+        """The last frame drew every highlight and piece from its own picture (none was an
+        outline or a stand-in waiting for its picture to be made)."""
+        return not (self.renderer.sprites_owed or pieces.stood_in())
+
     def draw(self, surface: pygame.Surface) -> None:
-        pieces.begin_frame(self.camera.easing)
+        """The map, and (until the view's pieces are drawn) the frame's budgets for new
+        pictures of highlights and pieces: the usual ones, none after `settle`."""
+        unhurried, self._unhurried = self._unhurried, False
+        self.renderer.sprite_budget = math.inf if unhurried else SPRITE_BUDGET
+        pieces.begin_frame(self.camera.easing, math.inf if unhurried else None)
         self.renderer.draw(surface, self.camera)
 
     def warm_with(self, jobs: Callable[[int, float], Iterable[Callable[[], object]]]) -> None:

@@ -25,16 +25,24 @@ K = TypeVar("K", bound=Hashable)
 _deadline = 0.0
 _easing = False
 _scaling = [0.0]  # seconds spent scaling stand-ins this frame
+_stood_in = [False]  # a stand-in was drawn this frame
 
 
-def begin_frame(easing: bool = False) -> None:
-    """A new frame's drawing starts (`Board.draw` says so): its pieces get `MAKE_BUDGET` for
-    new pictures. While the camera eases between levels the map is scaled anyway, and a
-    piece not made yet is drawn at the nearest size made, as it is."""
+def begin_frame(easing: bool = False, budget: float | None = None) -> None:
+    """A new frame's drawing starts (`Board.draw` says so): its pieces get `MAKE_BUDGET` (or
+    `budget`) for new pictures. While the camera eases between levels the map is scaled
+    anyway, and a piece not made yet is drawn at the nearest size made, as it is."""
     global _deadline, _easing
-    _deadline = frame_clock() + MAKE_BUDGET
+    _deadline = frame_clock() + (MAKE_BUDGET if budget is None else budget)
     _easing = easing
     _scaling[0] = 0.0
+    _stood_in[0] = False
+
+
+def stood_in() -> bool:
+    """Whether the last frame drew a piece from another size (its picture not made in
+    time): the view then draws more frames until the exact pictures are there."""
+    return _stood_in[0]
 
 MAKE_BUDGET = 0.0006
 """Seconds of a frame's drawing that may go to making pictures not made ahead (all the
@@ -87,6 +95,7 @@ class PiecePictures(Generic[K]):
         if not sizes or frame_clock() < _deadline:
             return self.exact(key, px)
         self.stood_in += 1
+        _stood_in[0] = True
         stand_in = self._stand_ins.get((key, px))
         if stand_in is not None:
             return stand_in

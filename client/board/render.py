@@ -122,6 +122,11 @@ class MapRenderer:
         self._still: object = None  # the camera as `rest` last saw it
         self._rested = 0.0  # seconds the camera has kept still
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
+        self.sprite_budget = SPRITE_BUDGET
+        """Seconds of a frame for new highlight pictures (`Board.settle` lifts the limit)."""
+        self.sprites_owed = False
+        """The last frame drew a highlight as an outline only, its picture not made in time:
+        a view keeps drawing frames until it is (see `GameView.animating`)."""
         self.settled = False
         """Nothing left to prepare: the view, a ring round it, the levels next to it and the
         view's pieces for them, the names and pieces of the levels a little farther are all
@@ -398,7 +403,8 @@ class MapRenderer:
         """The map in the camera's viewport: sharp chunks when ready, else scaled pictures."""
         self._check(camera)
         # New highlight pictures get a few milliseconds of each frame (made on demand).
-        self._sprite_deadline = _clock() + SPRITE_BUDGET
+        self._sprite_deadline = _clock() + self.sprite_budget
+        self.sprites_owed = False
         view = camera.viewport
         clip = surface.get_clip()
         surface.set_clip(view.clip(clip) if clip else view)
@@ -552,9 +558,11 @@ class MapRenderer:
         cached = (key, camera.level) in self._sprites
         _, _, w, h = bbox([p for poly in polys for p in poly])
         huge = w * h * camera.zoom**2 > SPRITE_MAX_PIXELS  # close up: outline only
-        if camera.easing or huge or (not cached and _clock() > self._sprite_deadline):
+        late = not cached and not huge and _clock() > self._sprite_deadline
+        if camera.easing or huge or late:
             # Between levels, or out of time this frame for new pictures: outlines only,
             # drawn at the current zoom (the picture comes on a later frame).
+            self.sprites_owed = self.sprites_owed or late
             for poly in polys:
                 pygame.draw.lines(
                     surface,

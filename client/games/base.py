@@ -224,8 +224,9 @@ class GameView:
 
     def animating(self) -> bool:
         """Whether the view moves by itself now, so the app must draw every frame (it draws
-        only on a change otherwise): a board's camera easing or map pieces still being
-        painted (`client/board`), any dice tray rolling, a piece snapping back (`snap`).
+        only on a change otherwise): a board's camera easing, map pieces still being painted
+        or a highlight or piece drawn as a stand-in (`client/board`), any dice tray rolling,
+        a piece snapping back (`snap`).
         Views with other clocks of their own override this."""
         board = getattr(self, "board", None)
         camera = getattr(board, "camera", None)
@@ -233,6 +234,8 @@ class GameView:
             return True
         renderer = getattr(board, "renderer", None)
         if renderer is not None and camera is not None:
+            if not getattr(board, "whole", True):
+                return True  # a highlight or a piece stood in until its picture is made
             painted = renderer.chunks_of(camera.level)
             if any(key not in painted for key in renderer.visible_chunks(camera, camera.level)):
                 return True  # the sharp map is drawn once its pieces are all painted
@@ -240,6 +243,13 @@ class GameView:
             isinstance(getattr(type(value), "rolling", None), property) and value.rolling
             for value in vars(self).values()
         )
+
+    def settle(self) -> None:
+        """Bring the view at once to where a still window gets by itself (a board's map
+        painted sharp, its highlights whole): a screenshot then shows what a player sees."""
+        board = getattr(self, "board", None)
+        if board is not None and hasattr(board, "settle"):
+            board.settle()
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         """A tooltip that fixed rects cannot give (e.g. the board area under the pointer)."""

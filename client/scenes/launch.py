@@ -142,6 +142,8 @@ def screenshot(app: Shell, args: argparse.Namespace) -> int:
     thinking = session.ais_to_act()
     scene.ctx.thinking = thinking[0] if thinking else None
     app.manager.update(0.01)
+    app.draw()  # the first frame lays the table out (a board's viewport, its camera's fit)
+    scene.view.settle()
     app.draw()
     pygame.image.save(app.window, args.screenshot)
     app.quit()

@@ -286,3 +286,85 @@ def test_unit_chips_differ_by_seat_shape_not_only_colour():
     mask_b = pygame.mask.from_surface(b).count()
     assert mask_a != mask_b  # a circle and a square cover different pixels
     assert art.unit_chip("galley", 0, 32, 3).get_size() == (32, 32)
+
+
+def test_the_whole_map_in_a_small_window_keeps_its_names(data_dir, monkeypatch):
+    """At 1280×800, at UI scale 100 % and 130 %, the map fitted whole is small; its
+    provinces and open seas are still named, at the smallest size that reads (8 px). The
+    narrow seas' names, lettered smaller to fit them, wait for a closer zoom (a hover names
+    them meanwhile)."""
+    from client_harness import Harness
+
+    from rules.maps import load_topology
+
+    topology = load_topology("conquest_of_the_empire")
+    provinces = {str(a.properties.get("name_la", a.label)).upper()
+                 for a in topology.areas_of("province")}
+    seas = {str(topology.area(p.area).properties.get("name_la", topology.area(p.area).label))
+            .upper() for p in topology.places if p.kind == "label" and p.area is not None
+            and float(p.properties.get("size", 30.0)) >= 30}
+    assert len(seas) >= 8
+    for scale in (1.0, 1.3):
+        harness = Harness(ui_scale=scale)
+        try:
+            view = start_table(harness).view
+            camera = view.board.camera
+            zoom = camera.level_zoom(camera.level)
+            assert zoom < 8 / 30  # a name 30 world px tall would be under 8 px here
+            written: list[tuple[str, int]] = []
+            real = art.lettering
+
+            def spy(words, px, *args, real=real, written=written, **kwargs):
+                written.append((words, px))
+                return real(words, px, *args, **kwargs)
+
+            monkeypatch.setattr(art, "lettering", spy)
+            w, h = topology.size
+            canvas = pygame.Surface((round(w * zoom) + 1, round(h * zoom) + 1))
+            view.painter.paint(canvas, (0.0, 0.0, float(w), float(h)), zoom)
+            monkeypatch.setattr(art, "lettering", real)
+            named = {words for words, px in written if px >= 8}
+            assert provinces <= named, (scale, sorted(provinces - named))
+            assert seas <= named, (scale, sorted(seas - named))
+        finally:
+            harness.close()
+
+
+def test_a_lit_sea_stays_blue_and_a_lit_province_turns_gold(harness):
+    """The places a choice reaches are lit: land in gold light, water lightened but still
+    water (gold over the sea's blue would read as a marsh, another kind of place)."""
+    table = start_table(harness)
+    session, rng = table.session, random.Random(5)
+    while not any(places_of(a) for a in table.ctx.legal):  # past the auction, into moves
+        seat = session.to_act()[0]
+        assert table.play(seat, rng.choice(session.legal(seat)))
+        harness.frames(1)
+    view = table.view
+    calls: list[tuple[str, tuple[int, int, int, int]]] = []
+    real = view.board.light
+
+    def spy(surface, key, polygons, fill, outline, width=3.0, joins=None):
+        calls.append((key[0], fill))
+        real(surface, key, polygons, fill, outline, width, joins)
+
+    view.board.light = spy
+    lit = set()
+    for action in table.ctx.legal:
+        lit |= places_of(action)
+    assert lit
+    harness.app.redraw()
+    harness.frames(1)
+    kinds = {key: view.areas_by_key[key].kind for key, _ in calls}
+    assert "province" in kinds.values() and {"sea", "outer_sea"} & set(kinds.values())
+
+    def over(base, fill):
+        a = fill[3] / 255
+        return tuple(round(b * (1 - a) + f * a) for b, f in zip(base, fill[:3], strict=True))
+
+    for key, fill in calls:
+        if kinds[key] == "province":
+            r, g, b = over(art.LAND_LIGHT, fill)
+            assert r >= g >= b, key
+        else:
+            r, g, b = over(art.SEA, fill)
+            assert b > g > r, key

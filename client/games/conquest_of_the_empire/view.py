@@ -47,6 +47,10 @@ from rules.maps import Area, load_topology
 LIT_FILL = (255, 214, 96, 60)
 LIT_LINE = (255, 214, 96, 235)
 HOT_FILL = (255, 226, 130, 130)
+SEA_LIT_FILL = (214, 240, 255, 70)
+SEA_HOT_FILL = (232, 248, 255, 130)
+"""A lit sea is lightened, not gilded: gold over the sea's blue reads as a grey-green
+marsh, another colour of water, where the lit land looks like the land in sunlight."""
 HOVER_FILL = (255, 255, 255, 40)
 HOVER_LINE = (250, 244, 226, 200)
 BATTLE_LINE = (200, 40, 30, 255)
@@ -294,7 +298,11 @@ class ConquestView(GameView):
         hot = self._key_at(self.held_pos) if self.held or self.held_unit else None
         for key in sorted(lit):
             if key in self.areas_by_key:
-                fill = HOT_FILL if key == hot or key == self.filter_key else LIT_FILL
+                chosen = key == hot or key == self.filter_key
+                if self.areas_by_key[key].kind == "province":
+                    fill = HOT_FILL if chosen else LIT_FILL
+                else:
+                    fill = SEA_HOT_FILL if chosen else SEA_LIT_FILL
                 self._light(surface, key, fill, LIT_LINE, 3)
         hover = self._key_at(ctx.hover) if self.held is None and not self.board.panning else None
         if hover is not None and hover not in lit:
