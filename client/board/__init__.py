@@ -207,9 +207,8 @@ class Board:
         """The map, and (until the view's pieces are drawn) the frame's budgets for new
         pictures of highlights and pieces: the usual ones, none after `settle`."""
         unhurried, self._unhurried = self._unhurried, False
-        self.renderer.sprite_budget = math.inf if unhurried else SPRITE_BUDGET
         pieces.begin_frame(self.camera.easing, math.inf if unhurried else None)
-        self.renderer.draw(surface, self.camera)
+        self.renderer.draw(surface, self.camera, math.inf if unhurried else SPRITE_BUDGET)
 
     def warm_with(self, jobs: Callable[[int, float], Iterable[Callable[[], object]]]) -> None:
         """Have the pictures a view draws over the map (its pieces at a level's size) made a

@@ -122,8 +122,6 @@ class MapRenderer:
         self._still: object = None  # the camera as `rest` last saw it
         self._rested = 0.0  # seconds the camera has kept still
         self.painted = 0  # chunks painted so far: tests read it to see the cache at work
-        self.sprite_budget = SPRITE_BUDGET
-        """Seconds of a frame for new highlight pictures (`Board.settle` lifts the limit)."""
         self.sprites_owed = False
         """The last frame drew a highlight as an outline only, its picture not made in time:
         a view keeps drawing frames until it is (see `GameView.animating`)."""
@@ -399,11 +397,12 @@ class MapRenderer:
                    for lv in farther)
 
     # -- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        """The map in the camera's viewport: sharp chunks when ready, else scaled pictures."""
+    def draw(self, surface: pygame.Surface, camera: Camera,
+             sprite_budget: float = SPRITE_BUDGET) -> None:
+        """The map in the camera's viewport: sharp chunks when ready, else scaled pictures;
+        new highlight pictures get `sprite_budget` seconds of this frame (made on demand)."""
         self._check(camera)
-        # New highlight pictures get a few milliseconds of each frame (made on demand).
-        self._sprite_deadline = _clock() + self.sprite_budget
+        self._sprite_deadline = _clock() + sprite_budget
         self.sprites_owed = False
         view = camera.viewport
         clip = surface.get_clip()
