@@ -39,6 +39,7 @@ class Board:
         self.renderer = MapRenderer(self.painter, size)
         self.camera = Camera(size, pygame.Rect(0, 0, 1, 1))
         self.focus: WorldRect | None = None
+        self.clear_bottom = 0  # screen pixels at the viewport's foot the fit keeps clear
         self._boxes = {a.id: bbox(a.polygon) for a in topology.areas}
         self.pan_from: tuple[int, int] | None = None  # where a pan drag last was
         self._last_hit: tuple[object, Area | None] | None = None
@@ -53,14 +54,17 @@ class Board:
         return map_path(map_id)
 
     # -- layout and camera --------------------------------------------------------------
-    def layout(self, viewport: pygame.Rect, focus: WorldRect | None = None) -> None:
-        """Show the board in `viewport`, fitted to `focus` (default: the whole map)."""
+    def layout(self, viewport: pygame.Rect, focus: WorldRect | None = None,
+               clear_bottom: int = 0) -> None:
+        """Show the board in `viewport`, fitted to `focus` (default: the whole map) above
+        the viewport's lowest `clear_bottom` pixels, where a panel may lie over the map."""
         self.camera.set_viewport(viewport)
         self.focus = focus
+        self.clear_bottom = clear_bottom
         self.fit()
 
     def fit(self) -> None:
-        self.camera.fit(self.focus)
+        self.camera.fit(self.focus, self.clear_bottom)
 
     def to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
         return self.camera.to_screen(p)

@@ -114,15 +114,18 @@ class Camera:
         self.origin = (self.origin[0] - dx / self.zoom, self.origin[1] - dy / self.zoom)
         self._clamp()
 
-    def fit(self, world_rect: tuple[float, float, float, float] | None = None) -> None:
-        """Show all of `world_rect` (default: the whole map), centred and as large as fits;
-        that zoom becomes level 0. No easing."""
+    def fit(self, world_rect: tuple[float, float, float, float] | None = None,
+            clear_bottom: float = 0.0) -> None:
+        """Show all of `world_rect` (default: the whole map), centred and as large as fits
+        in the viewport above its lowest `clear_bottom` pixels (where a panel of the table
+        lies over the map); that zoom becomes level 0. No easing."""
         x, y, w, h = world_rect or (0.0, 0.0, *self.world_size)
-        self.unit = min(self.viewport.w / max(w, 1.0), self.viewport.h / max(h, 1.0))
+        clear = max(0.0, min(clear_bottom, self.viewport.h / 2))
+        self.unit = min(self.viewport.w / max(w, 1.0), (self.viewport.h - clear) / max(h, 1.0))
         self.level = 0
         self.zoom = self.unit
         self._ease = None
-        self.centre_on((x + w / 2, y + h / 2))
+        self.centre_on((x + w / 2, y + h / 2 + clear / 2 / self.zoom))
 
     def centre_on(self, world: Point) -> None:
         self.origin = (

@@ -44,6 +44,21 @@ def test_fit_shows_the_whole_map_centred():
     assert (top + bottom) / 2 == pytest.approx(VIEW.centery)
 
 
+def test_fit_keeps_a_band_at_the_foot_clear_when_it_can():
+    """A panel lying over the map's foot (Conquest's supply tray): the fitted map sits
+    above it, as large as before while the height allows, smaller only when it must."""
+    cam = Camera((2000.0, 1000.0), VIEW)  # 800 × 600: the width decides the zoom
+    cam.fit(clear_bottom=150)
+    assert cam.zoom == pytest.approx(0.4)
+    top = cam.to_screen((0.0, 0.0))[1]
+    bottom = cam.to_screen((2000.0, 1000.0))[1]
+    assert bottom <= VIEW.bottom - 150 + 1e-6
+    assert (top + bottom) / 2 == pytest.approx(VIEW.top + (VIEW.h - 150) / 2)
+    cam.fit(clear_bottom=300)  # now the height above the band decides
+    assert cam.zoom == pytest.approx(0.3)
+    assert cam.to_screen((0.0, 1000.0))[1] == pytest.approx(VIEW.bottom - 300)
+
+
 def test_fit_to_a_focus_rectangle():
     cam = Camera((2000.0, 2000.0), VIEW)
     cam.fit((500.0, 500.0, 1000.0, 1000.0))

@@ -368,3 +368,33 @@ def test_a_lit_sea_stays_blue_and_a_lit_province_turns_gold(harness):
         else:
             r, g, b = over(art.SEA, fill)
             assert b > g > r, key
+
+
+def test_the_supply_tray_leaves_the_fitted_map_whole(data_dir):
+    """At 1280×800, at UI scale 100 % and 130 %, the map fitted whole lies above the supply
+    tray (its cartouche and Mauretania were under the tray at 130 %)."""
+    from client_harness import Harness
+
+    from client.games.conquest_of_the_empire import panels
+
+    for scale in (1.0, 1.3):
+        harness = Harness(ui_scale=scale)
+        try:
+            table = start_table(harness)
+            session, rng = table.session, random.Random(5)
+            for _ in range(200):  # past the auction, to a turn where a recruit is offered
+                if panels.recruiting(table.view, table.ctx.legal):
+                    break
+                seat = session.to_act()[0]
+                assert table.play(seat, rng.choice(session.legal(seat)))
+                harness.frames(1)
+            view = table.view
+            rect, _slots = panels.tray(view, table.ctx.legal)
+            assert rect is not None
+            camera = view.board.camera
+            assert camera.level == 0
+            w, h = view.board.topology.size
+            assert view.board.to_screen((0.0, float(h)))[1] <= rect.top, scale
+            assert view.board.to_screen((float(w), 0.0))[0] >= view.lay.board.right - 1
+        finally:
+            harness.close()

@@ -512,6 +512,13 @@ def recruit_plan(view: ConquestView, legal: list[Action], unit: str,
     return start, [A.RecruitAt(place), one]
 
 
+def tray_band(view: ConquestView) -> int:
+    """The height the tray takes at the map's foot, with its margin (without the Dilectus
+    switch, which only the first step of a recruit shows): the map is fitted above it."""
+    s = view.s
+    return s(12) + s(8) + s(20) + s(38) + s(34) + s(8)
+
+
 def tray(view: ConquestView, legal: list[Action], surface: pygame.Surface | None = None,
          hover: tuple[int, int] = NOWHERE) -> tuple[pygame.Rect | None, list[Spot]]:
     """The tray's slots (`label`: the unit; `enabled`: it may be picked up) and, when
@@ -533,7 +540,7 @@ def tray(view: ConquestView, legal: list[Action], surface: pygame.Surface | None
                       command="dilectus", tip=tr("coe.card.dilectus.tip"))
     width = pad * 2 + slot_w * len(TRAY_UNITS)
     width = min(board_rect.w - s(24), width)
-    height = pad + s(20) + s(38) + s(34) + pad + (s(34) if switch else 0)
+    height = tray_band(view) - s(12) + (s(34) if switch else 0)
     rect = pygame.Rect(board_rect.x + s(12), board_rect.bottom - s(12) - height, width, height)
     slots: list[Spot] = []
     slot_w = (width - 2 * pad) // len(TRAY_UNITS)

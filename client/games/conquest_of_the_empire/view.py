@@ -121,8 +121,9 @@ class ConquestView(GameView):
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         super().layout(rect, scale)
         self.lay = layout(rect, len(self.names), self.scale)
-        if self.lay.board != self.board.camera.viewport:
-            self.board.layout(self.lay.board)
+        clear = panels.tray_band(self)
+        if self.lay.board != self.board.camera.viewport or clear != self.board.clear_bottom:
+            self.board.layout(self.lay.board, clear_bottom=clear)
         for tray in (self.attack_dice, self.defend_dice):
             tray.size = self.s(34)
 
