@@ -11,7 +11,8 @@ Everything is drawn by code, deterministic, and cached:
 - Colours: `SEA`, `SEA_DARK`, `SEA_LINE`, `LAND_*`, `WILD_*` (land beyond play),
   `INK`, `INK_SOFT`, `SHADE` (shaded sites), `GREY_WASH` (areas out of play).
 - Textures (tiled, seamless, `functools` cached by size): `sea_texture`,
-  `land_texture`, `wild_texture`, `hatch_texture` (diagonal lines on transparency, for
+  `deep_sea_texture` (the sea under the deep water's wash, for the table past a map's
+  edge), `land_texture`, `wild_texture`, `hatch_texture` (diagonal lines on transparency, for
   shading an area). `tile(surface, texture, origin)` lays one in phase with the
   world so map chunks meet without seams; `fill_polygons` paints a texture inside
   polygons only (a mask), for parchment land over a sea or hatching over an area.
@@ -49,6 +50,7 @@ from client.art._draw import RGB, Point, add_grain, downsample, fractal_noise, l
 from client.board.painter import WorldRect, bbox, dotted, overlaps
 
 __all__ = [
+    "DEEP_ALPHA",
     "GREY_WASH",
     "INK",
     "INK_SOFT",
@@ -67,6 +69,7 @@ __all__ = [
     "cartouche",
     "compass_rose",
     "dashed",
+    "deep_sea_texture",
     "dotted",
     "fill_polygons",
     "hatch_texture",
@@ -90,6 +93,8 @@ SEA: RGB = (128, 152, 163)
 SEA_DARK: RGB = (104, 128, 141)
 SEA_LIGHT: RGB = (150, 171, 178)
 SEA_DEEP: RGB = (98, 120, 134)
+DEEP_ALPHA = 90
+"""How strongly the deep water is washed with `SEA_DEEP` over the sea."""
 SEA_LINE: RGB = (76, 98, 112)
 LAND_DARK: RGB = (210, 190, 144)
 LAND_LIGHT: RGB = (240, 228, 193)
@@ -159,6 +164,19 @@ def sea_texture(side: int = 512) -> pygame.Surface:
     tint.set_alpha(150)
     surf.blit(tint, (0, 0))
     add_grain(surf, 73, 6)
+    return surf
+
+
+@functools.lru_cache(maxsize=4)
+def deep_sea_texture(side: int = 512) -> pygame.Surface:
+    """The open sea: `sea_texture` under the wash a map lays on its deep water
+    (`SEA_DEEP` at `DEEP_ALPHA`), so the table past a map's edge meets the deep water
+    at the edge without a seam."""
+    surf = sea_texture(side).copy()
+    wash = pygame.Surface((side, side))
+    wash.fill(SEA_DEEP)
+    wash.set_alpha(DEEP_ALPHA)
+    surf.blit(wash, (0, 0))
     return surf
 
 

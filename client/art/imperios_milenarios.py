@@ -136,7 +136,7 @@ class ImperiosPainter(LayeredPainter):
         if deep:
             layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             for p in deep:
-                pygame.draw.polygon(layer, (*antique.SEA_DEEP, 90), p)
+                pygame.draw.polygon(layer, (*antique.SEA_DEEP, antique.DEEP_ALPHA), p)
             surface.blit(layer, (0, 0))
         line_w = max(1, round(1.6 * zoom))
         border = lerp(SEA_LINE, antique.SEA, 0.35)

@@ -520,3 +520,41 @@ def test_the_relocate_prompt_names_what_the_totem_is_for():
         set_language(lang)
         assert expected in view.prompt(seat, GAME.legal_actions(state, seat))
     set_language("en")
+
+
+def test_the_table_past_the_map_edge_is_the_open_sea_at_the_edge(harness):
+    """A half-map game shows the sea beyond the map's east edge: it goes on as the deep
+    water it meets there, not as a lighter band that shows where the map stops."""
+    from client.art import antique
+    from rules.maps import point_in_polygon
+
+    table = start_table(harness)  # four players: Naciente, framed up to the east edge
+    view, board = table.view, table.view.board
+    surface = harness.app.window
+    ocean = [a.polygon for a in view.painter.ocean]
+    width, _height = board.topology.size
+    edge_x, _ = board.to_screen((float(width), 0.0))
+    viewport = board.camera.viewport
+    assert viewport.left < edge_x < viewport.right - 12  # the edge is on the table
+
+    def inside_ocean(wx: float, wy: float) -> bool:
+        return any(point_in_polygon((wx, wy), p) for p in ocean)
+
+    def mean(rect: pygame.Rect) -> tuple[float, ...]:
+        pixels = [surface.get_at((x, y))[:3] for x in range(rect.left, rect.right)
+                  for y in range(rect.top, rect.bottom)]
+        return tuple(sum(c[i] for c in pixels) / len(pixels) for i in range(3))
+
+    deep = antique.deep_sea_texture()
+    tex = [deep.get_at((x, y))[:3] for x in range(0, 512, 4) for y in range(0, 512, 4)]
+    texture_mean = tuple(sum(c[i] for c in tex) / len(tex) for i in range(3))
+    rows = [y for y in range(viewport.top + 8, viewport.bottom - 8, 8)
+            if inside_ocean(width - 30.0, board.to_world((edge_x, y))[1])]
+    assert len(rows) >= 8  # the ocean reaches the east edge along a good stretch
+    band_out = pygame.Rect(round(edge_x) + 3, rows[0], 8, rows[-1] - rows[0])
+    band_in = pygame.Rect(round(edge_x) - 11, rows[0], 8, rows[-1] - rows[0])
+    outside, inside = mean(band_out), mean(band_in)
+    assert all(abs(o - i) < 4 for o, i in zip(outside, inside, strict=True)), (outside, inside)
+    assert all(abs(o - t) < 6 for o, t in zip(outside, texture_mean, strict=True)), (
+        outside, texture_mean)
+

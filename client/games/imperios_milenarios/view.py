@@ -182,7 +182,7 @@ class ImperiosView(GameView):
         if not self.view or self.lay is None:
             return
         self.legal = ctx.legal
-        self.board.fill_outside(surface, antique.sea_texture())
+        self.board.fill_outside(surface, antique.deep_sea_texture())
         self.board.draw(surface)
         clip = surface.get_clip()
         surface.set_clip(self.board.camera.viewport)
