@@ -558,3 +558,42 @@ def test_the_table_past_the_map_edge_is_the_open_sea_at_the_edge(harness):
     assert all(abs(o - t) < 6 for o, t in zip(outside, texture_mean, strict=True)), (
         outside, texture_mean)
 
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_a_civilisations_tip_explains_its_score_by_its_parts(harness, language):
+    """From the first round a civilisation's score is negative (the goods it lacks for the
+    final Age count against it): its tip says so, part by part."""
+    table = start_table(harness)
+    set_language(language)
+    score = table.view.view["civs"][0]["score"]
+    assert score["goods"] < 0 and score["total"] == score["goods"]
+    try:
+        tip = words.civ_tip(table.view, 0)
+        assert f"{tr('im.score.goods')} {score['goods']:+d}" in tip
+        assert str(score["total"]) in tip
+    finally:
+        set_language("en")
+
+
+def test_keeping_no_tokens_is_said_as_a_sentence_in_both_languages():
+    """Keeping nothing is its own choice and line, not "Keep none" pasted into a template
+    (Spanish "Guardar ninguna" would not agree); "none" agrees with what it counts."""
+    from rules.imperios_milenarios.actions import Keep
+
+    view = ImperiosView([f"P{i}" for i in range(4)], [{}] * 4)
+    view.show(GAME.view(GAME.new_game(4, 1, {}), None), None)
+    nothing = {"type": "kept", "seat": 0, "tokens": {"red": 0, "yellow": 0, "blue": 0,
+                                                     "black": 0}}
+    some = {**nothing, "tokens": {**nothing["tokens"], "red": 2}}
+    try:
+        set_language("es")
+        assert view.action_label(Keep(0, 0, 0, 0)) == "No guardar ninguna ficha"
+        assert view.describe(nothing).endswith("no guarda ninguna ficha.")
+        assert "2" in view.describe(some) and "ninguna" not in view.describe(some)
+        assert "Tecnologías: ninguna. Maravilla: ninguna." in words.civ_tip(view, 0)
+        set_language("en")
+        assert view.action_label(Keep(0, 0, 0, 0)) == "Keep no tokens"
+        assert view.describe(nothing).endswith("keeps no tokens.")
+    finally:
+        set_language("en")

@@ -50,7 +50,7 @@ def tokens_text(counts: dict[str, int] | tuple[tuple[str, int], ...]) -> str:
     """"2 red, 1 blue" with each colour agreeing with its count."""
     pairs = counts.items() if isinstance(counts, dict) else counts
     parts = [tr(f"im.count.{c}", n=n) for c, n in pairs if n]
-    return ", ".join(parts) or tr("im.none")
+    return ", ".join(parts) or tr("im.none_f")
 
 
 def age(name: str) -> str:
@@ -90,8 +90,10 @@ def presence(view: ImperiosView, seat: int) -> set[str]:
     return {k for k, a in view.view.get("areas", {}).items() if seat in a.get("presence", ())}
 
 
-def items_text(keys: list[str]) -> str:
-    return ", ".join(item(k) for k in keys) if keys else tr("im.none")
+def items_text(keys: list[str], none: str = "im.none") -> str:
+    """The items named, or `none` (Spanish agrees it: "ninguno" for goods, "ninguna" for
+    technologies, `im.none_f`)."""
+    return ", ".join(item(k) for k in keys) if keys else tr(none)
 
 
 def value(view: ImperiosView, key: str, seat: int) -> int:
@@ -168,7 +170,7 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
         action = w["action"]
         asked = action.get("asked")
         points = chokepoints(view, action, asked)
-        where = ", ".join(area(view, k) for k in points) or tr("im.none")
+        where = ", ".join(area(view, k) for k in points) or tr("im.none_f")
         what = tr(f"im.declared_short.{action.get('kind', '')}",
                   area=area(view, action.get("area")))
         return tr(f"im.prompt.{kind}", name=name, what=what, blocker=civ(view, asked),
@@ -221,6 +223,8 @@ def action_label(view: ImperiosView, a: Action) -> str:
         return tr("im.action.build", wonder=item(a.wonder))
     if isinstance(a, Keep):
         counts = tuple(zip(COLOURS, (a.red, a.yellow, a.blue, a.black), strict=True))
+        if not any(n for _c, n in counts):
+            return tr("im.action.keep_none")
         return tr("im.action.keep", tokens=tokens_text(counts))
     return tr(f"im.action.{a.type}")
 
@@ -265,6 +269,8 @@ def describe(view: ImperiosView, ev: Event) -> str | None:
         params["age"] = age(ev["age"])
     if t == "kept":
         params["tokens"] = tokens_text(ev["tokens"])
+        if not any(dict(ev["tokens"]).values()):
+            t = "kept_none"
     if t == "round":
         params["dragon"] = civ(view, ev.get("dragon"))
     if t == "expanded":
@@ -307,7 +313,6 @@ def area_tip(view: ImperiosView, key: str) -> str:
 
 def civ_tip(view: ImperiosView, seat: int) -> str:
     c = view.view["civs"][seat]
-    score = c.get("score", {})
     goals, nxt = c["goals"], c["next_goals"]
     return "\n".join([
         civ(view, seat),
@@ -316,10 +321,20 @@ def civ_tip(view: ImperiosView, seat: int) -> str:
         tr("im.tip.goals", capitals=goals["capitals"], cities=goals["cities"],
            goods=goals["goods"], techs=goals["technologies"], n_capitals=nxt["capitals"],
            n_cities=nxt["cities"], n_goods=nxt["goods"], n_techs=nxt["technologies"]),
-        tr("im.tip.items", goods=items_text(c["goods"]), techs=items_text(c["technologies"]),
-           wonder=item(c["wonder"]) if c.get("wonder") else tr("im.none")),
-        tr("im.tip.score", total=score.get("total", 0)),
+        tr("im.tip.items", goods=items_text(c["goods"]),
+           techs=items_text(c["technologies"], "im.none_f"),
+           wonder=item(c["wonder"]) if c.get("wonder") else tr("im.none_f")),
+        score_tip(view, seat),
     ])
+
+
+def score_tip(view: ImperiosView, seat: int) -> str:
+    """The score if the game ended now, with its parts (a goods shortfall makes it negative
+    from the first round, which the parts explain)."""
+    total = view.view["civs"][seat].get("score", {}).get("total", 0)
+    parts = ", ".join(f"{label} {points:+d}" for label, points in score_lines(view, seat))
+    return tr("im.tip.score_parts", total=total, parts=parts) if parts else tr(
+        "im.tip.score", total=total)
 
 
 def score_lines(view: ImperiosView, seat: int) -> list[tuple[str, int]]:
