@@ -4,7 +4,8 @@ the balance checks of item 7 and §8. One JSON object per line.
 
     python build_scripts/bench_imperios.py [conservation] [speed] [strength] [balance]
 
-(all four when none is named; `hard_vs_random` or `hard_vs_normal` alone is one arena).
+(all four when none is named; `hard_vs_random` or `hard_vs_normal` alone is one arena;
+`departures`, only when named, checks hard's departures from the policy by playouts).
 Environment knobs, for a quiet machine or a longer run:
 
 - `IMPERIOS_GAMES_PER_MODE` (300): random games per player count and final Age in
@@ -216,18 +217,85 @@ def balance() -> None:
             emit(balance_mode(players, final, BALANCE_SEARCH, "normal:12"))
 
 
+# -- departures from the policy ----------------------------------------------------------------
+def departures() -> None:
+    """Whether hard's search improves on the policy's own choice, without an arena: at
+    `IMPERIOS_DEPARTURE_POSITIONS` (16) decisions with a choice, drawn from a policy game
+    (seed `IMPERIOS_BENCH_SEED`), hard (`IMPERIOS_HARD`) decides; where it departs from
+    the policy's first choice (`ai.rank` of what `ai.prune` keeps), both actions are
+    scored by `IMPERIOS_PLAYOUTS` (200) games played to the end by the policy in every
+    seat, from sampled worlds, the same worlds and playout seeds for both actions
+    (common random numbers). The mean gain in the decider's win chance says whether the
+    search's evaluation leads it to better moves than the policy's (against players
+    who play the policy, as normal nearly does); a few CPU minutes a position."""
+    from rules.imperios_milenarios.ai import prune, rank
+
+    count = int(os.environ.get("IMPERIOS_DEPARTURE_POSITIONS", "16"))
+    playouts = int(os.environ.get("IMPERIOS_PLAYOUTS", "200"))
+    rng = random.Random(FIRST_SEED)
+    state = GAME.new_game(4, FIRST_SEED)
+    found = []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        if len(prune(GAME, state, seat, GAME.legal_actions(state, seat))) > 1:
+            found.append(state)
+        state = GAME.apply(state, seat, rollout_action(GAME, state, seat, rng)).state
+    picks = sorted(rng.sample(range(len(found)), min(count, len(found))))
+    agent = make_agent_for(GAME, HARD, FIRST_SEED)
+
+    def win_chance(s: ImperiosState, seat: Seat, action: Action, salt: int) -> float:
+        after = GAME.apply(s, seat, action).state
+        total = 0.0
+        for k in range(playouts):
+            play_rng = random.Random(salt * 100_003 + k)
+            world = GAME.sample_world(after, seat, play_rng)
+            while GAME.to_act(world):
+                actor = GAME.to_act(world)[0]
+                world = GAME.apply(world, actor, rollout_action(GAME, world, actor,
+                                                                play_rng)).state
+            outcome = GAME.outcome(world)
+            assert outcome is not None  # nobody left to act: the game is over
+            total += (seat in outcome.winners) / len(outcome.winners)
+        return total / playouts
+
+    start = time.perf_counter()
+    gains = []
+    for i in picks:
+        s = found[i]
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        first = rank(GAME, s, seat, prune(GAME, s, seat, legal))[0]
+        choice = agent.choose(GAME, s, seat)
+        if choice == first:
+            continue
+        gain = win_chance(s, seat, choice, i) - win_chance(s, seat, first, i)
+        gains.append(gain)
+        emit({"bench": "imperios_departure", "position": i, "round": s.round,
+              "policy": repr(first), "hard": repr(choice), "gain": round(gain, 3)})
+    mean = statistics.fmean(gains) if gains else 0.0
+    spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
+    emit({"bench": "imperios_departures", "agent": HARD, "seed": FIRST_SEED,
+          "positions": len(picks), "departures": len(gains), "playouts": playouts,
+          "mean_gain": round(mean, 4), "stdev_gain": round(spread, 4),
+          "wall_s": round(time.perf_counter() - start, 1)})
+
+
 PARTS = {"conservation": conservation, "speed": speed, "strength": strength,
-         "balance": balance, "hard_vs_random": lambda: match("hard_vs_random"),
-         "hard_vs_normal": lambda: match("hard_vs_normal")}
+         "balance": balance}
+"""What `make bench` runs (all of these when no part is named)."""
+ON_DEMAND = {"hard_vs_random": lambda: match("hard_vs_random"),
+             "hard_vs_normal": lambda: match("hard_vs_normal"), "departures": departures}
+"""Parts run only when named: one arena of `strength` alone, and the departures check."""
 
 
 def main(argv: list[str]) -> None:
+    every = {**PARTS, **ON_DEMAND}
     names = argv or list(PARTS)
-    unknown = [n for n in names if n not in PARTS]
+    unknown = [n for n in names if n not in every]
     if unknown:
-        raise SystemExit(f"unknown part {unknown}; choose from {sorted(PARTS)}")
+        raise SystemExit(f"unknown part {unknown}; choose from {sorted(every)}")
     for name in names:
-        PARTS[name]()
+        every[name]()
 
 
 if __name__ == "__main__":
