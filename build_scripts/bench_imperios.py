@@ -27,6 +27,7 @@ Environment knobs, for a quiet machine or a longer run:
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import statistics
@@ -34,11 +35,12 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from rules.ai.agents import make_agent_for
-from rules.ai.ismcts import level_config, search
+from rules.ai.ismcts import ActionStats, IsmctsAgent, _Search, level_config, search
 from rules.core import Action, Game, Seat
 from rules.imperios_milenarios import GAME
 from rules.imperios_milenarios.ai import rollout_action
@@ -218,6 +220,22 @@ def balance() -> None:
 
 
 # -- departures from the policy ----------------------------------------------------------------
+def lead(run: _Search, stats: tuple[ActionStats, ...], choice: Action, first: Action) -> float:
+    """How many standard errors of the difference `choice`'s mean reward is above
+    `first`'s in a finished search that kept its squares (`depart_z` set)."""
+    spread = 0.0
+    means = {}
+    for action in (choice, first):
+        edge = run.root.get(action)
+        mean = next(st.reward for st in stats if st.action == action)
+        means[action] = mean
+        if edge is None or edge.visits < 2:
+            return math.inf if action == first else -math.inf
+        spread += max(0.0, run.squares.get(edge, 0.0) / edge.visits - mean ** 2) / edge.visits
+    gap = means[choice] - means[first]
+    return gap / math.sqrt(spread) if spread > 0 else math.copysign(math.inf, gap)
+
+
 def departures() -> None:
     """Whether hard's search improves on the policy's own choice, without an arena: at
     `IMPERIOS_DEPARTURE_POSITIONS` (16) decisions with a choice, drawn from a policy game
@@ -242,6 +260,7 @@ def departures() -> None:
         state = GAME.apply(state, seat, rollout_action(GAME, state, seat, rng)).state
     picks = sorted(rng.sample(range(len(found)), min(count, len(found))))
     agent = make_agent_for(GAME, HARD, FIRST_SEED)
+    assert isinstance(agent, IsmctsAgent), HARD  # a level of the search, `hard:1300`
 
     def win_chance(s: ImperiosState, seat: Seat, action: Action, salt: int) -> float:
         after = GAME.apply(s, seat, action).state
@@ -265,13 +284,21 @@ def departures() -> None:
         seat = GAME.to_act(s)[0]
         legal = GAME.legal_actions(s, seat)
         first = rank(GAME, s, seat, prune(GAME, s, seat, legal))[0]
-        choice = agent.choose(GAME, s, seat)
+        # The level's search, its squares of rewards kept (`depart_z` 0 changes no
+        # statistic, only the pick): the most visited is what the search plays without
+        # `depart_z`, and its lead over the ranking's first choice is measured in
+        # standard errors, so any `depart_z` can be read off the gains.
+        run = _Search(GAME, s, seat, replace(agent.config_for(GAME), depart_z=0.0),
+                      agent.seed)
+        stats = run.run(legal).stats
+        choice = max(stats, key=lambda st: (st.visits, st.reward)).action
         if choice == first:
             continue
         gain = win_chance(s, seat, choice, i) - win_chance(s, seat, first, i)
         gains.append(gain)
         emit({"bench": "imperios_departure", "position": i, "round": s.round,
-              "policy": repr(first), "hard": repr(choice), "gain": round(gain, 3)})
+              "policy": repr(first), "hard": repr(choice), "gain": round(gain, 3),
+              "lead_z": round(lead(run, stats, choice, first), 2)})
     mean = statistics.fmean(gains) if gains else 0.0
     spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
     emit({"bench": "imperios_departures", "agent": HARD, "seed": FIRST_SEED,

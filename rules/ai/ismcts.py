@@ -232,6 +232,12 @@ class SearchConfig:
     """Widen progressively by the game's `rank` if it has one; False: as if it had none."""
     widening: tuple[float, float] | None = None
     """(c, alpha) of the widening; None: the game's `WIDENING`, else `DEFAULT_WIDENING`."""
+    depart_z: float | None = None
+    """In a game with `rank`: the search plays the ranking's first choice at the root
+    unless the most visited action's mean reward beats it by this many standard errors
+    of their difference; None: the most visited, as UCT has it. Where the evaluation
+    cannot tell two actions apart, the most visited is the noise's pick, and the
+    ranking's knowledge is worth more (docs/ai.md, 2 December 2026)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +405,9 @@ class _Search:
         self.prune = hooks.prune
         self.play = hooks.play
         self.rank = hooks.rank if config.use_widening else None
+        self.anchor_rank = hooks.rank if config.depart_z is not None else None
+        self.squares: dict[_Edge, float] = {}
+        """Per root edge of the searcher, its rewards squared, summed (`depart_z` only)."""
         self.widening = config.widening or hooks.widening or DEFAULT_WIDENING
 
     def run(self, legal: list[Action]) -> SearchResult:
@@ -458,7 +467,30 @@ class _Search:
                 )
         # Most visited; equal visits go to the better mean, then to the listed order.
         best = max(stats, key=lambda s: (s.visits, s.reward))
+        if self.anchor_rank is not None and len(legal) > 1:
+            best = self._anchored(legal, stats, best)
         return SearchResult(best.action, best.win, done, seconds, tuple(stats))
+
+    def _anchored(self, legal: list[Action], stats: list[ActionStats],
+                  best: ActionStats) -> ActionStats:
+        """`best`, if it beats the ranking's first choice by `depart_z` standard errors
+        of the difference of their mean rewards; else that first choice (`depart_z`)."""
+        assert self.anchor_rank is not None and self.config.depart_z is not None
+        choices = legal if self.prune is None else self.prune(
+            self.game, self.state, self.seat, legal)
+        anchor = self.anchor_rank(self.game, self.state, self.seat, choices)[0]
+        if anchor == best.action:
+            return best
+        held = next(s for s in stats if s.action == anchor)
+        spread = 0.0
+        for s in (best, held):
+            edge = self.root.get(s.action)
+            if edge is None or edge.visits < 2:  # too few tries to weigh: the other
+                return best if s is held else held
+            variance = max(0.0, self.squares.get(edge, 0.0) / edge.visits - s.reward ** 2)
+            spread += variance / edge.visits
+        return best if best.reward - held.reward > self.config.depart_z * math.sqrt(
+            spread) else held
 
     def _tree_roots(self, world: Any, players: int) -> list[_Node]:
         nodes = []
@@ -545,6 +577,9 @@ class _Search:
             edge.visits += 1
             edge.reward += rewards[actor]
             edge.wins += wins[actor]
+        if self.anchor_rank is not None and path and path[0][1] == self.seat:
+            first = path[0][0]
+            self.squares[first] = self.squares.get(first, 0.0) + rewards[self.seat] ** 2
 
     def _select(
         self, node: _Node, legal: list[Action], world: Any, actor: Seat
