@@ -27,7 +27,6 @@ Environment knobs, for a quiet machine or a longer run:
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import statistics
@@ -40,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.ai.agents import make_agent_for
-from rules.ai.ismcts import ActionStats, IsmctsAgent, _Search, level_config, search
+from rules.ai.ismcts import IsmctsAgent, _Search, level_config, search
 from rules.core import Action, Game, Seat
 from rules.imperios_milenarios import GAME
 from rules.imperios_milenarios.ai import rollout_action
@@ -220,22 +219,6 @@ def balance() -> None:
 
 
 # -- departures from the policy ----------------------------------------------------------------
-def lead(run: _Search, stats: tuple[ActionStats, ...], choice: Action, first: Action) -> float:
-    """How many standard errors of the difference `choice`'s mean reward is above
-    `first`'s in a finished search that kept its squares (`depart_z` set)."""
-    spread = 0.0
-    means = {}
-    for action in (choice, first):
-        edge = run.root.get(action)
-        mean = next(st.reward for st in stats if st.action == action)
-        means[action] = mean
-        if edge is None or edge.visits < 2:
-            return math.inf if action == first else -math.inf
-        spread += max(0.0, run.squares.get(edge, 0.0) / edge.visits - mean ** 2) / edge.visits
-    gap = means[choice] - means[first]
-    return gap / math.sqrt(spread) if spread > 0 else math.copysign(math.inf, gap)
-
-
 def departures() -> None:
     """Whether hard's search improves on the policy's own choice, without an arena: at
     `IMPERIOS_DEPARTURE_POSITIONS` (16) decisions with a choice, drawn from a policy game
@@ -298,7 +281,7 @@ def departures() -> None:
         gains.append(gain)
         emit({"bench": "imperios_departure", "position": i, "round": s.round,
               "policy": repr(first), "hard": repr(choice), "gain": round(gain, 3),
-              "lead_z": round(lead(run, stats, choice, first), 2)})
+              "lead_z": round(run.lead(choice, first), 2)})
     mean = statistics.fmean(gains) if gains else 0.0
     spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
     emit({"bench": "imperios_departures", "agent": HARD, "seed": FIRST_SEED,

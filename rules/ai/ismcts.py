@@ -482,15 +482,25 @@ class _Search:
         if anchor == best.action:
             return best
         held = next(s for s in stats if s.action == anchor)
+        return best if self.lead(best.action, anchor) > self.config.depart_z else held
+
+    def lead(self, choice: Action, other: Action) -> float:
+        """How many standard errors of the difference `choice`'s mean reward at the root is
+        above `other`'s (the squares of rewards are kept only with `depart_z` set): +inf
+        if `other` has too few tries to weigh (under 2), -inf if `choice` has."""
         spread = 0.0
-        for s in (best, held):
-            edge = self.root.get(s.action)
-            if edge is None or edge.visits < 2:  # too few tries to weigh: the other
-                return best if s is held else held
-            variance = max(0.0, self.squares.get(edge, 0.0) / edge.visits - s.reward ** 2)
-            spread += variance / edge.visits
-        return best if best.reward - held.reward > self.config.depart_z * math.sqrt(
-            spread) else held
+        means = []
+        for action in (choice, other):
+            edge = self.root.get(action)
+            if edge is None or edge.visits < 2:
+                return -math.inf if action == choice else math.inf
+            mean = edge.reward / edge.visits
+            means.append(mean)
+            spread += max(0.0, self.squares.get(edge, 0.0) / edge.visits - mean ** 2) / edge.visits
+        gap = means[0] - means[1]
+        if spread == 0.0:
+            return 0.0 if gap == 0.0 else math.copysign(math.inf, gap)
+        return gap / math.sqrt(spread)
 
     def _tree_roots(self, world: Any, players: int) -> list[_Node]:
         nodes = []
