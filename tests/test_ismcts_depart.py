@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from test_ismcts_widening import GAME, WIDENING, by_text, opening
 
 from rules.ai import ismcts
 from rules.ai.ismcts import ActionStats, SearchConfig, _Edge, _Search, game_hooks, search
-from tests.test_ismcts_widening import GAME, WIDENING, by_text, opening
 
 
 @pytest.fixture(autouse=True)
