@@ -22,6 +22,8 @@ Environment knobs, for a quiet machine or a longer run:
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
   per mode with `normal:12` in every seat for the 7-player modes the doubts are about.
+- `IMPERIOS_ROLLOUT_NOISE` (unset): in the departures check, hard's rollouts with this
+  noise (`SearchConfig.rollout_noise`) instead of its level's.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ JOBS = int(os.environ.get("IMPERIOS_BENCH_JOBS", "2"))
 FIRST_SEED = int(os.environ.get("IMPERIOS_BENCH_SEED", "1"))
 BALANCE_GAMES = int(os.environ.get("IMPERIOS_BALANCE_GAMES", "40"))
 BALANCE_SEARCH = int(os.environ.get("IMPERIOS_BALANCE_SEARCH", "2"))
+NOISE = (float(os.environ["IMPERIOS_ROLLOUT_NOISE"]) if "IMPERIOS_ROLLOUT_NOISE" in os.environ
+         else None)
 MODES = [(n, age) for n in (4, 5, 6, 7) for age in ("cobre", "bronce", "hierro")
          if age != "hierro" or n >= 6]
 
@@ -244,6 +248,9 @@ def departures() -> None:
     picks = sorted(rng.sample(range(len(found)), min(count, len(found))))
     agent = make_agent_for(GAME, HARD, FIRST_SEED)
     assert isinstance(agent, IsmctsAgent), HARD  # a level of the search, `hard:1300`
+    config = agent.config_for(GAME)
+    if NOISE is not None:
+        config = replace(config, rollout_noise=NOISE)
 
     def win_chance(s: ImperiosState, seat: Seat, action: Action, salt: int) -> float:
         after = GAME.apply(s, seat, action).state
@@ -271,8 +278,7 @@ def departures() -> None:
         # statistic, only the pick): the most visited is what the search plays without
         # `depart_z`, and its lead over the ranking's first choice is measured in
         # standard errors, so any `depart_z` can be read off the gains.
-        run = _Search(GAME, s, seat, replace(agent.config_for(GAME), depart_z=0.0),
-                      agent.seed)
+        run = _Search(GAME, s, seat, replace(config, depart_z=0.0), agent.seed)
         stats = run.run(legal).stats
         choice = max(stats, key=lambda st: (st.visits, st.reward)).action
         if choice == first:
@@ -285,6 +291,7 @@ def departures() -> None:
     mean = statistics.fmean(gains) if gains else 0.0
     spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
     emit({"bench": "imperios_departures", "agent": HARD, "seed": FIRST_SEED,
+          "rollout_noise": config.rollout_noise,
           "positions": len(picks), "departures": len(gains), "playouts": playouts,
           "mean_gain": round(mean, 4), "stdev_gain": round(spread, 4),
           "wall_s": round(time.perf_counter() - start, 1)})

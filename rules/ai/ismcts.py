@@ -45,7 +45,8 @@ when it cannot win. Each edge also counts the win share on its own: that is
 the win chance `hint` reports.
 
 Per-game hooks live in `rules/<game id>/ai.py` (all optional):
-`rollout_action(game, state, seat, rng) -> Action`,
+`rollout_action(game, state, seat, rng) -> Action` (with a keyword `noise` if a
+level's `rollout_noise` quiets its rollouts),
 `evaluate(game, state) -> list[float]` (estimated reward per seat, in [0, 1]),
 `ROLLOUT_DEPTH: int` (actions after the tree before `evaluate` cuts) and
 `world_weight(game, world, seat) -> float` (in [0, 1]: how well a sampled
@@ -98,6 +99,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from types import ModuleType
 from typing import Any, cast
 
@@ -238,6 +240,13 @@ class SearchConfig:
     of their difference; None: the most visited, as UCT has it. Where the evaluation
     cannot tell two actions apart, the most visited is the noise's pick, and the
     ranking's knowledge is worth more (docs/ai.md, 2 December 2026)."""
+    rollout_noise: float | None = None
+    """The noise of the game's policy in the rollouts only, for a game whose
+    `rollout_action` takes it (`noise=`); None: the policy's own. The policy modelling
+    the other seats in the tree, and suggesting the first move at a new node, keeps
+    its own: a quieter rollout judges a branch that leaves the tree early (inside the
+    searcher's turn) closer to one that the tree plays for a round (docs/ai.md,
+    3 December 2026)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,6 +403,9 @@ class _Search:
         self.roots: dict[tuple[Seat, Hashable], _Node] = {}
         hooks = game_hooks(game)
         self.policy = hooks.rollout_action if config.use_policy else None
+        self.rollout_policy = self.policy
+        if self.policy is not None and config.rollout_noise is not None:
+            self.rollout_policy = partial(cast(Any, self.policy), noise=config.rollout_noise)
         self.evaluate = hooks.evaluate if config.use_evaluation else None
         depth = hooks.rollout_depth if config.rollout_depth is None else config.rollout_depth
         self.depth = depth if self.evaluate is not None else None
@@ -684,7 +696,7 @@ class _Search:
         return found
 
     def _rollout(self, world: Any) -> tuple[list[float], list[float]]:
-        game, rng, policy, play = self.game, self.rng, self.policy, self.play
+        game, rng, policy, play = self.game, self.rng, self.rollout_policy, self.play
         seats_to_act, is_legal = game.to_act, game.is_legal
         steps = 0
         limit = ROLLOUT_CAP if self.depth is None else min(self.depth, ROLLOUT_CAP)

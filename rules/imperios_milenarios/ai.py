@@ -335,13 +335,21 @@ def information_key(game: Game[Any], world: ImperiosState, seat: Seat) -> int:
     return 0
 
 
+NOISE = 2.0
+"""The policy's noise: each action's value plus `NOISE` times a uniform draw, so actions
+within a couple of points of the best are played now and then."""
+
+
 def rollout_action(
-    game: Game[Any], state: ImperiosState, seat: Seat, rng: random.Random
+    game: Game[Any], state: ImperiosState, seat: Seat, rng: random.Random,
+    noise: float = NOISE,
 ) -> Action:
+    """The action of highest value plus `noise` times a uniform draw (a search level's
+    `rollout_noise` quiets its own rollouts)."""
     legal = game.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
-    return max(legal, key=lambda a: _value(state, seat, a) + 2.0 * rng.random())
+    return max(legal, key=lambda a: _value(state, seat, a) + noise * rng.random())
 
 
 def _closeness(s: ImperiosState) -> float:
@@ -397,7 +405,7 @@ def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
 
 
 __all__ = [
-    "LEVEL_OVERRIDES", "OPPONENTS_BY_POLICY", "PICK_WEIGHT", "PRUNE_KEEP", "ROLLOUT_DEPTH",
+    "LEVEL_OVERRIDES", "NOISE", "OPPONENTS_BY_POLICY", "PICK_WEIGHT", "PRUNE_KEEP", "ROLLOUT_DEPTH",
     "TECH_BY_KEY", "WIDENING", "evaluate", "information_key", "prune", "rank",
     "rollout_action", "standing", "worth",
 ]
