@@ -40,6 +40,7 @@ class Board:
         self.camera = Camera(size, pygame.Rect(0, 0, 1, 1))
         self.focus: WorldRect | None = None
         self.clear_bottom = 0  # screen pixels at the viewport's foot the fit keeps clear
+        self.clear_top = 0  # ... and at its head
         self._boxes = {a.id: bbox(a.polygon) for a in topology.areas}
         self.pan_from: tuple[int, int] | None = None  # where a pan drag last was
         self._last_hit: tuple[object, Area | None] | None = None
@@ -55,16 +56,29 @@ class Board:
 
     # -- layout and camera --------------------------------------------------------------
     def layout(self, viewport: pygame.Rect, focus: WorldRect | None = None,
-               clear_bottom: int = 0) -> None:
-        """Show the board in `viewport`, fitted to `focus` (default: the whole map) above
-        the viewport's lowest `clear_bottom` pixels, where a panel may lie over the map."""
+               clear_bottom: int = 0, clear_top: int = 0) -> None:
+        """Show the board in `viewport`, fitted to `focus` (default: the whole map) between
+        the viewport's highest `clear_top` and lowest `clear_bottom` pixels, where panels
+        may lie over the map."""
         self.camera.set_viewport(viewport)
         self.focus = focus
         self.clear_bottom = clear_bottom
+        self.clear_top = clear_top
         self.fit()
 
     def fit(self) -> None:
-        self.camera.fit(self.focus, self.clear_bottom)
+        self.camera.fit(self.focus, self.clear_bottom, self.clear_top)
+
+    def keep_clear(self, bottom: int, top: int) -> None:
+        """Change the bands the fit keeps clear (a panel opened or closed over the map): the
+        picture moves to the new fit only if nobody has panned or zoomed since the last
+        fit; otherwise Home uses the new bands."""
+        if (bottom, top) == (self.clear_bottom, self.clear_top):
+            return
+        untouched = self.camera.at_fit()
+        self.clear_bottom, self.clear_top = bottom, top
+        if untouched:
+            self.fit()
 
     def to_screen(self, p: tuple[float, float]) -> tuple[float, float]:
         return self.camera.to_screen(p)

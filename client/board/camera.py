@@ -46,6 +46,7 @@ class Camera:
         self.zoom = 1.0
         self.origin: Point = (0.0, 0.0)  # the world point at the viewport's top left
         self._ease: _Ease | None = None
+        self._fitted: tuple[float, Point] | None = None  # zoom and origin the last fit chose
 
     def level_zoom(self, level: int) -> float:
         """The zoom factor (screen pixels per map pixel) of a level: unit · STEP ** level."""
@@ -115,17 +116,26 @@ class Camera:
         self._clamp()
 
     def fit(self, world_rect: tuple[float, float, float, float] | None = None,
-            clear_bottom: float = 0.0) -> None:
+            clear_bottom: float = 0.0, clear_top: float = 0.0) -> None:
         """Show all of `world_rect` (default: the whole map), centred and as large as fits
-        in the viewport above its lowest `clear_bottom` pixels (where a panel of the table
-        lies over the map); that zoom becomes level 0. No easing."""
+        in the viewport between its highest `clear_top` and lowest `clear_bottom` pixels
+        (where panels of the table lie over the map; each at most half the viewport);
+        that zoom becomes level 0. No easing."""
         x, y, w, h = world_rect or (0.0, 0.0, *self.world_size)
-        clear = max(0.0, min(clear_bottom, self.viewport.h / 2))
-        self.unit = min(self.viewport.w / max(w, 1.0), (self.viewport.h - clear) / max(h, 1.0))
+        half = self.viewport.h / 2
+        below = max(0.0, min(clear_bottom, half))
+        above = max(0.0, min(clear_top, half))
+        free = max(1.0, self.viewport.h - below - above)
+        self.unit = min(self.viewport.w / max(w, 1.0), free / max(h, 1.0))
         self.level = 0
         self.zoom = self.unit
         self._ease = None
-        self.centre_on((x + w / 2, y + h / 2 + clear / 2 / self.zoom))
+        self.centre_on((x + w / 2, y + h / 2 + (below - above) / 2 / self.zoom))
+        self._fitted = (self.zoom, self.origin)
+
+    def at_fit(self) -> bool:
+        """Whether the picture is still where the last fit put it (no pan nor zoom since)."""
+        return self._ease is None and self._fitted == (self.zoom, self.origin)
 
     def centre_on(self, world: Point) -> None:
         self.origin = (

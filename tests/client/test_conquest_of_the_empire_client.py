@@ -398,3 +398,71 @@ def test_the_supply_tray_leaves_the_fitted_map_whole(data_dir):
             assert view.board.to_screen((float(w), 0.0))[0] >= view.lay.board.right - 1
         finally:
             harness.close()
+
+
+def test_the_auction_pushes_the_fitted_map_below_it_and_gives_the_room_back(data_dir):
+    """At 1280×800, at UI scale 100 % and 130 %: while the alliance auction is open the
+    whole fitted map lies below its panel (Britannia and Gallia were under it); once it
+    closes the map is fitted above the supply tray's band again. A map the player zoomed
+    stays where the player put it."""
+    from client_harness import Harness
+
+    from client.games.conquest_of_the_empire import panels
+
+    for scale in (1.0, 1.3):
+        harness = Harness(ui_scale=scale)
+        try:
+            table = start_table(harness, kinds=(HUMAN, RANDOM_AI, RANDOM_AI, RANDOM_AI))
+            harness.frames(2)
+            view, session, rng = table.view, table.session, random.Random(5)
+            rect, _spots = panels.auction_panel(view, table.ctx.legal)
+            assert rect is not None
+            board = view.board
+            w, h = board.topology.size
+            top_left = board.to_screen((0.0, 0.0))
+            bottom_right = board.to_screen((float(w), float(h)))
+            assert top_left[1] >= rect.bottom, scale
+            assert bottom_right[1] <= view.lay.board.bottom + 1, scale
+            assert top_left[0] >= view.lay.board.left - 1
+            assert bottom_right[0] <= view.lay.board.right + 1
+            for _ in range(200):  # to the end of the auction
+                if session.view(None)["step"] not in ("bid", "name_a", "name_b"):
+                    break
+                seat = session.to_act()[0]
+                assert table.play(seat, rng.choice(session.legal(seat)))
+                harness.frames(1)
+            harness.frames(2)
+            band = view.lay.board.bottom - panels.tray_band(view)
+            assert board.to_screen((0.0, float(h)))[1] <= band + 1, scale
+            assert board.to_screen((0.0, 0.0))[1] < top_left[1], scale  # moved up again
+        finally:
+            harness.close()
+
+
+def test_a_map_the_player_moved_stays_put_when_the_auction_opens_or_closes(data_dir):
+    from client_harness import Harness
+
+    from client.games.conquest_of_the_empire import panels
+
+    harness = Harness()
+    try:
+        table = start_table(harness, kinds=(HUMAN, RANDOM_AI, RANDOM_AI, RANDOM_AI))
+        harness.frames(2)
+        view, session, rng = table.view, table.session, random.Random(5)
+        board = view.board
+        board.camera.pan(40, -30)
+        where = (board.camera.zoom, board.camera.origin)
+        for _ in range(200):
+            if session.view(None)["step"] not in ("bid", "name_a", "name_b"):
+                break
+            seat = session.to_act()[0]
+            assert table.play(seat, rng.choice(session.legal(seat)))
+            harness.frames(1)
+        harness.frames(2)
+        assert (board.camera.zoom, board.camera.origin) == where
+        board.fit()  # Home: the fit of the moment, above the tray
+        h = board.topology.size[1]
+        band = view.lay.board.bottom - panels.tray_band(view)
+        assert board.to_screen((0.0, float(h)))[1] <= band + 1
+    finally:
+        harness.close()

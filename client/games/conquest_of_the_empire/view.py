@@ -122,7 +122,8 @@ class ConquestView(GameView):
         super().layout(rect, scale)
         self.lay = layout(rect, len(self.names), self.scale)
         clear = panels.tray_band(self)
-        if self.lay.board != self.board.camera.viewport or clear != self.board.clear_bottom:
+        if (self.lay.board != self.board.camera.viewport or clear != self.board.clear_bottom
+                or self.board.clear_top):
             self.board.layout(self.lay.board, clear_bottom=clear)
         for tray in (self.attack_dice, self.defend_dice):
             tray.size = self.s(34)
@@ -225,6 +226,7 @@ class ConquestView(GameView):
         placed = self._panels_found
         if placed is None or placed[0] != shown or placed[1] is not self.view:
             placed = self._panels_found = (shown, self.view, self.panels(ctx.legal))
+            self._keep_clear(ctx.legal)
         found = placed[2]
         if not found:
             return
@@ -245,6 +247,22 @@ class ConquestView(GameView):
         for rect, _spots in found:
             area = rect.inflate(margin * 2, margin * 2).clip(pic.get_rect())
             surface.blit(pic, area, area)
+
+    def _keep_clear(self, legal: list[Action]) -> None:
+        """Fit the map below the auction or the vote while one is open (the supply tray is
+        not shown then), above the tray otherwise; the map moves only if the player has
+        not panned or zoomed it. While a panel stays open its band only grows, so the map
+        does not bob as the panel's controls come and go."""
+        if self.scoring is not None:
+            return
+        top = 0
+        for panel in (panels.auction_panel, panels.vote_panel):
+            rect, _spots = panel(self, legal)
+            if rect is not None:
+                top = max(top, rect.bottom - self.board.camera.viewport.y + self.s(8))
+        if top:
+            top = max(top, self.board.clear_top)
+        self.board.keep_clear(0 if top else panels.tray_band(self), top)
 
     def bid_amount(self, bids: list[int]) -> int:
         """The auction panel's amount: the player's choice among the legal bids (the
