@@ -400,6 +400,18 @@ def test_the_supply_tray_leaves_the_fitted_map_whole(data_dir):
             harness.close()
 
 
+def play_past_the_auction(harness, table, rng):
+    """Random moves for every seat until the alliance auction is over."""
+    session = table.session
+    for _ in range(200):
+        if session.view(None)["step"] not in ("bid", "name_a", "name_b"):
+            break
+        seat = session.to_act()[0]
+        assert table.play(seat, rng.choice(session.legal(seat)))
+        harness.frames(1)
+    harness.frames(2)
+
+
 def test_the_auction_pushes_the_fitted_map_below_it_and_gives_the_room_back(data_dir):
     """At 1280×800, at UI scale 100 % and 130 %: while the alliance auction is open the
     whole fitted map lies below its panel (Britannia and Gallia were under it); once it
@@ -414,7 +426,7 @@ def test_the_auction_pushes_the_fitted_map_below_it_and_gives_the_room_back(data
         try:
             table = start_table(harness, kinds=(HUMAN, RANDOM_AI, RANDOM_AI, RANDOM_AI))
             harness.frames(2)
-            view, session, rng = table.view, table.session, random.Random(5)
+            view, rng = table.view, random.Random(5)
             rect, _spots = panels.auction_panel(view, table.ctx.legal)
             assert rect is not None
             board = view.board
@@ -425,13 +437,7 @@ def test_the_auction_pushes_the_fitted_map_below_it_and_gives_the_room_back(data
             assert bottom_right[1] <= view.lay.board.bottom + 1, scale
             assert top_left[0] >= view.lay.board.left - 1
             assert bottom_right[0] <= view.lay.board.right + 1
-            for _ in range(200):  # to the end of the auction
-                if session.view(None)["step"] not in ("bid", "name_a", "name_b"):
-                    break
-                seat = session.to_act()[0]
-                assert table.play(seat, rng.choice(session.legal(seat)))
-                harness.frames(1)
-            harness.frames(2)
+            play_past_the_auction(harness, table, rng)
             band = view.lay.board.bottom - panels.tray_band(view)
             assert board.to_screen((0.0, float(h)))[1] <= band + 1, scale
             assert board.to_screen((0.0, 0.0))[1] < top_left[1], scale  # moved up again
@@ -448,17 +454,11 @@ def test_a_map_the_player_moved_stays_put_when_the_auction_opens_or_closes(data_
     try:
         table = start_table(harness, kinds=(HUMAN, RANDOM_AI, RANDOM_AI, RANDOM_AI))
         harness.frames(2)
-        view, session, rng = table.view, table.session, random.Random(5)
+        view, rng = table.view, random.Random(5)
         board = view.board
         board.camera.pan(40, -30)
         where = (board.camera.zoom, board.camera.origin)
-        for _ in range(200):
-            if session.view(None)["step"] not in ("bid", "name_a", "name_b"):
-                break
-            seat = session.to_act()[0]
-            assert table.play(seat, rng.choice(session.legal(seat)))
-            harness.frames(1)
-        harness.frames(2)
+        play_past_the_auction(harness, table, rng)
         assert (board.camera.zoom, board.camera.origin) == where
         board.fit()  # Home: the fit of the moment, above the tray
         h = board.topology.size[1]
