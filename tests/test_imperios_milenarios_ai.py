@@ -1,5 +1,5 @@
-"""Imperios Milenarios's AI hooks: the evaluation reads a position as the final score and
-the Ages do, and the search's pruning keeps the choices that matter (docs/ai.md)."""
+"""Imperios Milenarios's AI hooks: the evaluation reads a position by what wins the
+policy's games, and the search's pruning keeps the choices that matter (docs/ai.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,15 @@ from test_imperios_milenarios import PERSIA, YELLOW, example_setup, own, phase_t
 
 from rules.ai.ismcts import level_config, search
 from rules.imperios_milenarios import GAME, Art, Convert, EndTurn, Research
-from rules.imperios_milenarios.ai import evaluate, prune, rank, standing
+from rules.imperios_milenarios.ai import (
+    FEATURES,
+    WEIGHTS,
+    evaluate,
+    features,
+    prune,
+    rank,
+    win_shares,
+)
 from rules.imperios_milenarios.logic_score import score
 from rules.imperios_milenarios.state import ImperiosState, Stage
 
@@ -44,22 +52,48 @@ def test_a_finished_game_is_valued_as_its_outcome() -> None:
         range(4), key=lambda p: outcome.ranking[p])
 
 
-def test_a_technology_towards_the_ages_goal_is_worth_more_than_its_points() -> None:
+def logit_of(s: ImperiosState, seat: int) -> float:
+    """The civilisation's win logit against the first other civilisation's."""
+    shares = win_shares(s)
+    other = (seat + 1) % s.players
+    return math.log(shares[seat] / shares[other])
+
+
+def test_a_technology_towards_the_ages_goal_raises_the_win_chance() -> None:
     s = yellow_turn(0, 0)
-    before = standing(s)[PERSIA]
+    before = win_shares(s)[PERSIA]
     points = score(s, PERSIA)["total"]
     own(s, PERSIA, "agricultura")  # a level-1 technology: 2 points, and one of Piedra's two
     assert score(s, PERSIA)["total"] == points + 2
-    assert standing(s)[PERSIA] > before + 2
+    assert win_shares(s)[PERSIA] > before
 
 
-def test_an_age_counts_less_as_the_end_nears() -> None:
+def test_a_wonder_counts_for_more_as_the_end_nears() -> None:
     s = yellow_turn(0, 0)
-    s.age[PERSIA] = 1
-    early = standing(s)[PERSIA] - score(s, PERSIA)["total"]
-    s.pool[YELLOW] = 0  # the pool is out of a colour: this round is the last
-    late = standing(s)[PERSIA] - score(s, PERSIA)["total"]
-    assert late < early
+    base = logit_of(s, PERSIA)
+    built = s.copy()
+    built.wonders[0] = PERSIA
+    built.reserve[PERSIA] -= 1
+    built.cache.clear()
+    early = logit_of(built, PERSIA) - base
+    for t in (s, built):
+        t.pool[YELLOW] = 0  # the pool is out of a colour: this round is the last
+        t.cache.clear()
+    assert logit_of(built, PERSIA) - logit_of(s, PERSIA) > early > 0
+
+
+def test_the_features_read_the_position_in_the_order_of_their_names() -> None:
+    s = yellow_turn(0, 0)
+    s.census[:] = [7, 3, 0, 12]
+    rows = features(s)
+    assert len(rows) == s.players and all(len(r) == len(FEATURES) for r in rows)
+    census = FEATURES.index("census")
+    assert [r[census] for r in rows] == [7, 3, 0, 12]
+    assert [r[FEATURES.index("score")] for r in rows] == [
+        score(s, p)["total"] for p in range(s.players)]
+    turn = FEATURES.index("turn")
+    assert sorted(r[turn] for r in rows) == [0, 1 / 3, 2 / 3, 1]
+    assert set(FEATURES) == set(WEIGHTS)
 
 
 def test_the_search_does_not_end_a_turn_that_has_actions_waiting_to_be_spent() -> None:

@@ -1,5 +1,6 @@
 """Imperios Milenarios's hooks for the common ISMCTS agent: a rollout policy that plays
-towards the Age goals and the score, and an evaluation from the final-score formula.
+towards the Age goals and the score, and an evaluation fitted on who wins the policy's
+games (`WEIGHTS`).
 
 Nothing but the order of the tokens in the cups is hidden, so the policy may
 read the whole sampled state. It scores each legal action with a cheap
@@ -94,20 +95,6 @@ it, 3 of 4 with it (docs/ai.md)."""
 
 WIN_WEIGHT = 0.8  # as in rules.ai.ismcts: the evaluation estimates the same reward
 
-# The evaluation's weights at the start of a game and at its end (`_closeness` 0 and 1),
-# in points of the final score; it blends them linearly in between. Fitted (conditional
-# logit of the winner on these features, 200 four-player policy games, 27 November 2026):
-# early on an Age and the goals towards the next one decide who wins far more than the
-# points scored so far; in the last rounds the points do.
-TEMPERATURE = (24.0, 8.0)
-"""Points that make one civilisation e times likelier to win than another."""
-AGE_POINTS = (30.0, 0.5)
-"""What an Age reached is worth: more tokens drawn and kept every round left (at the end,
-no more than the tie-break it is in the outcome)."""
-GOAL_POINTS = (15.0, 1.0)
-"""What the whole way to the next Age's goals is worth (each goal's share counts once
-met, never beyond): without it a search sees research as 2 points for 3 tokens where
-art gives 6, and never climbs an Age."""
 TECH_BY_KEY = {t.key: t for t in TECHS}
 PICK_WEIGHT = {"red": 0.8, "yellow": 1.3, "blue": 1.0, "black": 1.1}
 """A token's worth by colour before the goals: yellow buys research and art."""
@@ -371,18 +358,66 @@ def _goal_share(s: ImperiosState, seat: Seat) -> float:
             + min(goods, goals.goods) / goals.goods + min(techs, goals.techs) / goals.techs) / 4
 
 
-def standing(s: ImperiosState) -> list[float]:
-    """Each civilisation's strength in points: its score, plus its Age and its way to the
-    next one, both worth less as the end nears (`AGE_POINTS`, `GOAL_POINTS`)."""
+FEATURES = ("score", "age", "goal_share", "census", "armies", "reserve", "present",
+            "controlled", "hand", "cup", "discard", "goods", "techs", "wonder", "turn",
+            "capitals", "cities")
+"""What `features` gives for each civilisation, in order."""
+
+
+def features(s: ImperiosState) -> list[list[float]]:
+    """Per civilisation, plain figures of its position (`FEATURES`): the score so far, the
+    Age and the share of its goals met, census, armies and reserve, areas present in and
+    controlled, tokens in hand, cup and discard, goods and technologies owned, a wonder
+    built, its place in this round's turn order (0 first, 1 last), capitals, cities."""
+    order = s.order()
+    last = max(1, s.players - 1)
+    out = []
+    for p in range(s.players):
+        caps, cities, goods, techs = counts(s, p)
+        out.append([
+            float(score(s, p)["total"]), float(s.age[p]), _goal_share(s, p),
+            float(s.census[p]), float(s.armies[p]), float(s.reserve[p]),
+            float(s.presence[p].bit_count()), float(s.control[p].bit_count()),
+            float(sum(s.hand[p])), float(sum(s.cup[p])), float(sum(s.discard[p])),
+            float(goods), float(techs), float(p in s.wonders), order.index(p) / last,
+            float(caps), float(cities)])
+    return out
+
+
+WEIGHTS: dict[str, tuple[float, float]] = {
+    "score": (-0.0633, 0.0908), "age": (0.4235, -0.0833), "goal_share": (1.4367, -2.3323),
+    "census": (0.197, -0.2263), "armies": (0.1035, -0.0232), "reserve": (-0.9474, 0.5199),
+    "present": (-0.9827, 0.5593), "controlled": (-0.0437, 0.631), "hand": (0.1921, -0.1233),
+    "cup": (0.2156, -0.2116), "discard": (0.2153, -0.2122), "goods": (-0.9864, 0.494),
+    "techs": (-0.8352, 0.5688), "wonder": (0.4177, 2.6715), "turn": (0.0186, -0.0139),
+    "capitals": (0.4475, 0.4532), "cities": (-0.4912, 0.1778),
+}
+"""Per feature (`FEATURES`), its weight in logits of the win at the start of the game and
+at its end (`_closeness` 0 and 1), blended linearly in between: a conditional logit of
+the winner fitted on 1,200 policy games of every mode (`build_scripts/fit_imperios_eval.py
+1600 1`, 3 December 2026; it replaced a softmax of the score plus points per Age and
+per goal met, which the fit beat on held-out positions, log-loss 1.321 against 1.427,
+1.068 against 1.119 at 4 players and bronce, and which `hard:100` with this evaluation
+beat head to head: docs/ai.md). The weights of the totems' places (reserve, areas, goods and
+technologies) move together because the 45 totems add up: only their differences mean
+anything."""
+_WEIGHT_ROWS = tuple(WEIGHTS[name] for name in FEATURES)
+
+
+def win_shares(s: ImperiosState) -> list[float]:
+    """Each civilisation's chance to win as the evaluation sees it: a softmax of its
+    features weighted by `WEIGHTS` at this point of the game."""
     t = _closeness(s)
-    age_points = AGE_POINTS[0] + t * (AGE_POINTS[1] - AGE_POINTS[0])
-    goal_points = GOAL_POINTS[0] + t * (GOAL_POINTS[1] - GOAL_POINTS[0])
-    return [score(s, p)["total"] + age_points * s.age[p] + goal_points * _goal_share(s, p)
-            for p in range(s.players)]
+    blend = [(1.0 - t) * start + t * end for start, end in _WEIGHT_ROWS]
+    logits = [sum(w * x for w, x in zip(blend, row, strict=True)) for row in features(s)]
+    top = max(logits)
+    strength = [math.exp(u - top) for u in logits]
+    whole = sum(strength)
+    return [x / whole for x in strength]
 
 
 def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
-    """Each seat's expected reward: a softmax of `standing` for the win, and for the place
+    """Each seat's expected reward: its chance to win (`win_shares`), and for the place
     the chance of finishing above each other seat (smooth, so that one point more is
     always worth a little, not only when it passes someone)."""
     n = state.players
@@ -390,22 +425,17 @@ def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
     if outcome is not None:  # the search's own reward (a win shared, a place by rank)
         return [WIN_WEIGHT * (p in outcome.winners) / len(outcome.winners)
                 + (1 - WIN_WEIGHT) * (n - outcome.ranking[p]) / (n - 1) for p in range(n)]
-    points = standing(state)
-    t = _closeness(state)
-    temperature = TEMPERATURE[0] + t * (TEMPERATURE[1] - TEMPERATURE[0])
-    top = max(points)
-    strength = [math.exp((x - top) / temperature) for x in points]
-    whole = sum(strength)
+    strength = win_shares(state)
     values = []
     for p in range(n):
         above = sum(strength[p] / (strength[p] + strength[q]) for q in range(n) if q != p)
         place = above / (n - 1)
-        values.append(WIN_WEIGHT * strength[p] / whole + (1 - WIN_WEIGHT) * place)
+        values.append(WIN_WEIGHT * strength[p] + (1 - WIN_WEIGHT) * place)
     return values
 
 
 __all__ = [
-    "LEVEL_OVERRIDES", "NOISE", "OPPONENTS_BY_POLICY", "PICK_WEIGHT", "PRUNE_KEEP", "ROLLOUT_DEPTH",
-    "TECH_BY_KEY", "WIDENING", "evaluate", "information_key", "prune", "rank",
-    "rollout_action", "standing", "worth",
+    "FEATURES", "LEVEL_OVERRIDES", "NOISE", "OPPONENTS_BY_POLICY", "PICK_WEIGHT", "PRUNE_KEEP",
+    "ROLLOUT_DEPTH", "TECH_BY_KEY", "WIDENING", "evaluate", "features", "information_key",
+    "prune", "rank", "rollout_action", "win_shares", "worth",
 ]
