@@ -4,12 +4,13 @@ evaluation in use predict the winner.
 
     python build_scripts/fit_imperios_eval.py [games] [seed]
 
-Plays `games` (default 1,600) policy games, the modes in turn (`MODES`), and keeps every 37th position of each. A quarter of the games (every fourth) is
-held out. The model is a conditional logit of the winner on each civilisation's
-features (`ai.features`), each with a weight at the start of the game and one at its end,
-blended by `ai._closeness`; fitted by Newton's method with a small ridge. Prints one JSON
-object per line: the held-out log-loss of a uniform guess, of the evaluation in use and
-of the fit (overall, per quarter of the game and for 4 players and bronce), then the
+Plays `games` (default 1,600) policy games, the modes in turn (`MODES`), and keeps every
+37th position of each. A quarter of the games (every fourth) is held out. The model is a
+conditional logit of the winner on each civilisation's features (`ai.features`), each
+with a weight at the start of the game and one at its end, blended by `ai._closeness`;
+fitted by Newton's method with a small ridge. Prints one JSON object per line: the
+held-out log-loss of a uniform guess, of the evaluation in use and of the fit (overall,
+per quarter of the game and for 4 players and bronce), then the
 fitted weights in the form `ai.WEIGHTS` takes. Needs numpy, which neither the game nor
 the dev install has: run it with a Python that has it,
 `PYTHONPATH=. python3 build_scripts/fit_imperios_eval.py`.
