@@ -72,3 +72,25 @@ def test_every_conquest_panel_fits(app, lang, size, ui):
                 table.view.scoring.page = page
                 problems += audited_frame(app, f"scoring step {page + 1}")
     assert not problems, "\n".join(dict.fromkeys(problems))
+
+
+def test_a_tall_panel_pushes_the_map_down_but_never_shrinks_it_past_reading(app):
+    """The Senate vote at 1280×800 and 130 % is taller than the room above the map: the
+    map keeps `KEEP_ZOOM` of the whole-board fit and lies at the foot of the board, so
+    the panel covers as little of it as it can."""
+    from client.games.conquest_of_the_empire import panels
+    from client.games.conquest_of_the_empire.view import KEEP_ZOOM
+
+    configure(app, "en", (1280, 800), 1.3)
+    table = table_at(app, "vote", "")
+    audited_frame(app, "vote")
+    view = table.view
+    rect, _spots = panels.vote_panel(view, table.ctx.legal)
+    assert rect is not None
+    camera, (w, h) = view.board.camera, view.board.topology.size
+    whole = min(camera.viewport.w / w, camera.viewport.h / h)
+    assert camera.zoom >= KEEP_ZOOM * whole - 1e-6
+    assert camera.zoom < whole  # the band was applied, up to the limit
+    bottom = view.board.to_screen((0.0, float(h)))[1]
+    assert abs(bottom - camera.viewport.bottom) <= 1
+    assert view.board.to_screen((0.0, 0.0))[1] < rect.bottom  # the far north under it

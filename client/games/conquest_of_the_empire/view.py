@@ -56,6 +56,8 @@ HOVER_LINE = (250, 244, 226, 200)
 BATTLE_LINE = (200, 40, 30, 255)
 BATTLE_FILL = (200, 40, 30, 40)
 PLACE_FIELDS = ("origin", "dest", "place", "zone", "province")
+KEEP_ZOOM = 0.85
+"""The least share of the whole-board fit's size the map keeps while a panel pushes it down."""
 Stack = tuple[str, tuple[float, float], tuple[Any, ...]]  # a place, its centre, its units
 Discs = tuple[tuple[float, float], list[tuple[int | None, int]]]  # where, whose and how many
 QUICK = ("done", "pass", "end_turn", "decline", "retreat", "continue", "pay_maintenance",
@@ -250,9 +252,10 @@ class ConquestView(GameView):
 
     def _keep_clear(self, legal: list[Action]) -> None:
         """Fit the map below the auction or the vote while one is open (the supply tray is
-        not shown then), above the tray otherwise; the map moves only if the player has
-        not panned or zoomed it. While a panel stays open its band only grows, so the map
-        does not bob as the panel's controls come and go."""
+        not shown then), as far as it keeps `KEEP_ZOOM` of its size, and above the tray
+        otherwise; the map moves only if the player has not panned or zoomed it. While a
+        panel stays open its band only grows, so the map does not bob as the panel's
+        controls come and go."""
         if self.scoring is not None:
             return
         top = 0
@@ -262,6 +265,12 @@ class ConquestView(GameView):
                 top = max(top, rect.bottom - self.board.camera.viewport.y + self.s(8))
         if top:
             top = max(top, self.board.clear_top)
+            # No smaller than KEEP_ZOOM of the whole-board fit: a tall panel (the vote at
+            # 130 %) then covers the map's northern edge rather than shrink it past reading.
+            viewport = self.board.camera.viewport
+            w, h = self.board.topology.size
+            whole = min(viewport.w / w, viewport.h / h)
+            top = min(top, max(0, int(viewport.h - KEEP_ZOOM * whole * h)))
         self.board.keep_clear(0 if top else panels.tray_band(self), top)
 
     def bid_amount(self, bids: list[int]) -> int:
