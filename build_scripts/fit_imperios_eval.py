@@ -24,22 +24,19 @@ import sys
 from typing import Any
 
 import numpy as np
+from bench_imperios import MODES  # every mode the game offers (hierro at 6 and 7 only)
 
-import rules
-from rules.imperios_milenarios import ai
+from rules.imperios_milenarios import GAME, ai
 from rules.imperios_milenarios.components import AGES
 
-GAME = rules.get_game("imperios_milenarios")
 EVERY = 37
 RIDGE = 1e-3
-MODES = [(players, final) for players in range(4, 8) for final in AGES[1:]
-         if final != AGES[3] or players >= 6]
-"""Every mode the game offers: hierro only at 6 and 7 players."""
 
 
 def games(count: int, seed: int) -> list[dict[str, Any]]:
     """Per game: its mode and, for each kept position, the closeness, the features per
-    civilisation, the evaluation's win shares, and (after the game) the win shares."""
+    civilisation, the win shares the evaluation in use gives, and (after the game) the
+    win shares."""
     out = []
     for g in range(count):
         players, final = MODES[g % len(MODES)]
@@ -51,7 +48,7 @@ def games(count: int, seed: int) -> list[dict[str, Any]]:
             actor = GAME.to_act(state)[0]
             if step % EVERY == EVERY - 1 and GAME.outcome(state) is None:
                 kept.append((ai._closeness(state), ai.features(state),
-                             _in_use(state)))
+                             ai.win_shares(state)))
             state = GAME.apply(state, actor, ai.rollout_action(GAME, state, actor, rng)).state
             step += 1
         outcome = GAME.outcome(state)
@@ -61,15 +58,14 @@ def games(count: int, seed: int) -> list[dict[str, Any]]:
     return out
 
 
-def _in_use(state: Any) -> list[float]:
-    """The win shares the evaluation in use gives (its softmax of `standing`)."""
-    values = ai.win_shares(state)
-    return list(values)
-
-
 def design(t: float, x: list[list[float]]) -> np.ndarray:
     a = np.asarray(x, dtype=float)
     return np.hstack([a * (1.0 - t), a * t])
+
+
+def softmax(u: np.ndarray) -> np.ndarray:
+    p = np.exp(u - u.max())
+    return p / p.sum()
 
 
 def fit(rows: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
@@ -79,9 +75,7 @@ def fit(rows: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
         grad = RIDGE * w
         hess = RIDGE * np.eye(k)
         for z, y in rows:
-            u = z @ w
-            p = np.exp(u - u.max())
-            p /= p.sum()
+            p = softmax(z @ w)
             grad += z.T @ (p - y)
             hess += z.T @ (np.diag(p) - np.outer(p, p)) @ z
         delta = np.linalg.solve(hess, grad)
@@ -113,11 +107,7 @@ def main(argv: list[str]) -> None:
     def report(name: str, rows: list[Any]) -> None:
         ys = [r[2] for r in rows]
         uniform = [np.full(len(y), 1.0 / len(y)) for y in ys]
-        fitted = []
-        for r in rows:
-            u = r[1] @ w
-            p = np.exp(u - u.max())
-            fitted.append(p / p.sum())
+        fitted = [softmax(r[1] @ w) for r in rows]
         print(json.dumps({"part": name, "positions": len(rows),
                           "uniform": round(log_loss(uniform, ys), 4),
                           "in_use": round(log_loss([r[3] for r in rows], ys), 4),

@@ -58,11 +58,15 @@ class Camera:
     def min_level(self) -> int:
         """The farthest level: the whole map fitted, no smaller (a focus on part of the map,
         such as Imperios' half, may zoom out until the whole map shows; never past MIN_LEVEL)."""
-        whole = min(self.viewport.w / max(self.world_size[0], 1.0),
-                    self.viewport.h / max(self.world_size[1], 1.0))
+        whole = self.whole_zoom()
         if whole >= self.unit * 0.999:
             return 0
         return max(MIN_LEVEL, math.floor(math.log(whole / self.unit) / math.log(STEP)))
+
+    def whole_zoom(self) -> float:
+        """The zoom that fits the whole map in the viewport, no band kept clear."""
+        return min(self.viewport.w / max(self.world_size[0], 1.0),
+                   self.viewport.h / max(self.world_size[1], 1.0))
 
     def valid_level(self, level: int) -> bool:
         """Whether a zoom step can reach `level`."""

@@ -118,15 +118,17 @@ class ConquestView(GameView):
         self._panels_sig: tuple[Any, ...] | None = None
         self._panels_pic: pygame.Surface | None = None
         self._panels_found: tuple[tuple[Any, ...], object, list[Any]] | None = None
+        self._tray_band = -1  # the supply tray's band the map was last laid out above
 
     # -- layout and state ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         super().layout(rect, scale)
         self.lay = layout(rect, len(self.names), self.scale)
-        clear = panels.tray_band(self)
-        if (self.lay.board != self.board.camera.viewport or clear != self.board.clear_bottom
-                or self.board.clear_top):
-            self.board.layout(self.lay.board, clear_bottom=clear)
+        band = panels.tray_band(self)
+        if self.lay.board != self.board.camera.viewport or band != self._tray_band:
+            self._tray_band = band
+            self.board.layout(self.lay.board, clear_bottom=band)
+            self._panels_found = None  # the next frame measures an open panel's band again
         for tray in (self.attack_dice, self.defend_dice):
             tray.size = self.s(34)
 
@@ -267,11 +269,11 @@ class ConquestView(GameView):
             top = max(top, self.board.clear_top)
             # No smaller than KEEP_ZOOM of the whole-board fit: a tall panel (the vote at
             # 130 %) then covers the map's northern edge rather than shrink it past reading.
-            viewport = self.board.camera.viewport
-            w, h = self.board.topology.size
-            whole = min(viewport.w / w, viewport.h / h)
-            top = min(top, max(0, int(viewport.h - KEEP_ZOOM * whole * h)))
-        self.board.keep_clear(0 if top else panels.tray_band(self), top)
+            camera = self.board.camera
+            height = self.board.topology.size[1]
+            top = min(top, max(0, int(camera.viewport.h - KEEP_ZOOM * camera.whole_zoom()
+                                      * height)))
+        self.board.keep_clear(0 if top else self._tray_band, top)
 
     def bid_amount(self, bids: list[int]) -> int:
         """The auction panel's amount: the player's choice among the legal bids (the
