@@ -122,7 +122,6 @@ class CoronaView(GameView):
         self.stacks: list[tuple[pygame.Rect, str, int]] = []
         self.focus = (0.0, 60.0, 4000.0, 2500.0)
         self.board.warm_with(lambda _level, zoom: self._piece_jobs(zoom))  # ahead of a zoom
-        self._map_ready = False
 
     # -- layout and state ---------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, scale: float) -> None:
@@ -141,10 +140,10 @@ class CoronaView(GameView):
         self.menu = None
 
     def update(self, dt: float) -> None:
-        # Board.update, keeping whether the view's map pieces are all painted yet. The board
-        # also makes the map's names and the pieces (`_piece_jobs`) of this zoom level and
-        # the next ones ahead, within what each frame has left.
-        self._map_ready = self.board.update(dt)
+        # The board also makes the map's names and the pieces (`_piece_jobs`) of this zoom
+        # level and the next ones ahead, within what each frame has left; the base view's
+        # `animating` keeps frames coming until the view's map is sharp.
+        self.board.update(dt)
 
     def _piece_jobs(self, zoom: float) -> list[Callable[[], object]]:
         px = self._token_size(zoom)
@@ -155,11 +154,6 @@ class CoronaView(GameView):
         jobs += [partial(art.banner, c, round(px * 0.8), t) for c in seats for t in (False, True)]
         jobs += [partial(art.emissary, c, round(px * 0.6)) for c in seats]
         return jobs
-
-    def animating(self) -> bool:
-        """Also while map pieces are still being painted (a few each frame after a zoom),
-        so the sharp picture replaces the scaled one without waiting for the next input."""
-        return super().animating() or not self._map_ready
 
     def acting_seat(self) -> Seat | None:
         acting = self.view.get("to_act") or []
