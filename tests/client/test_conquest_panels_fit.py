@@ -87,8 +87,8 @@ def test_a_tall_panel_pushes_the_map_down_but_never_shrinks_it_past_reading(app)
     view = table.view
     rect, _spots = panels.vote_panel(view, table.ctx.legal)
     assert rect is not None
-    camera, (w, h) = view.board.camera, view.board.topology.size
-    whole = min(camera.viewport.w / w, camera.viewport.h / h)
+    camera, h = view.board.camera, view.board.topology.size[1]
+    whole = camera.whole_zoom()
     assert camera.zoom >= KEEP_ZOOM * whole - 1e-6
     assert camera.zoom < whole  # the band was applied, up to the limit
     bottom = view.board.to_screen((0.0, float(h)))[1]

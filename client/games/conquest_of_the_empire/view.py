@@ -270,9 +270,8 @@ class ConquestView(GameView):
             # No smaller than KEEP_ZOOM of the whole-board fit: a tall panel (the vote at
             # 130 %) then covers the map's northern edge rather than shrink it past reading.
             camera = self.board.camera
-            height = self.board.topology.size[1]
-            top = min(top, max(0, int(camera.viewport.h - KEEP_ZOOM * camera.whole_zoom()
-                                      * height)))
+            least = KEEP_ZOOM * camera.whole_zoom() * camera.world_size[1]  # the map's height
+            top = min(top, max(0, int(camera.viewport.h - least)))
         self.board.keep_clear(0 if top else self._tray_band, top)
 
     def bid_amount(self, bids: list[int]) -> int:
