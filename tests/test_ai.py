@@ -6,6 +6,7 @@ AI's seat cannot see must give the same decision for the same seed and budget.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections.abc import Iterator
@@ -192,6 +193,36 @@ def test_hint_names_a_legal_action_and_a_chance() -> None:
     action, chance = hint(game, state, seat, level="easy", seed=1)
     assert action in game.legal_actions(state, seat)
     assert 0.0 <= chance <= 1.0
+
+
+@pytest.mark.parametrize("game_id", ["imperios_milenarios", "conquest_of_the_empire"])
+def test_the_hint_thinks_for_the_common_budget_where_the_games_normal_is_shorter(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The map games' normal opponent stops after a short glance ahead; the Hint asks the
+    same level but searches its common budget (iterations and time), with the game's other
+    changes to the level kept."""
+    hint_module = importlib.import_module("rules.ai.hint")  # the package names the function
+    game = rules.get_game(game_id)
+    state = game.new_game(4, seed=5)
+    seat = game.to_act(state)[0]
+    seen = []
+    real = hint_module.search
+
+    def spy(game_, state_, seat_, config, seed):  # type: ignore[no-untyped-def]
+        seen.append(config)
+        return real(game_, state_, seat_, replace(config, iterations=3, time_limit=None), seed)
+
+    monkeypatch.setattr(hint_module, "search", spy)
+    action, chance = hint(game, state, seat, level="normal", seed=1)
+    assert action in game.legal_actions(state, seat) and 0.0 <= chance <= 1.0
+    (config,) = seen
+    opponent = level_config(game, "normal")
+    assert opponent.iterations < LEVELS["normal"].iterations
+    assert config.iterations == LEVELS["normal"].iterations
+    assert config.time_limit == LEVELS["normal"].time_limit
+    assert replace(config, iterations=opponent.iterations,
+                   time_limit=opponent.time_limit) == opponent
 
 
 def test_levels_are_registered_agents() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rules.ai.ismcts import LEVELS, level_config, search
@@ -13,9 +14,17 @@ def hint(
 ) -> tuple[Action, float]:
     """The action `level`'s search would play for `seat`, and the estimated chance
     (0..1) that `seat` wins after it. Like the agents, it reads only what `seat`
-    may know; with no time limit in the level, the same inputs give the same hint."""
+    may know; with no time limit in the level, the same inputs give the same hint.
+
+    The hint thinks for the level's common budget (`LEVELS`), with the game's
+    policy changes but not a shorter budget its `LEVEL_OVERRIDES` give the level as
+    an opponent: the map games' normal answers after a glance ahead so that a player
+    meets a clearly weaker opponent than hard, but a suggestion should be the best
+    that level's search finds in its time (docs/ai.md, 4 December 2026)."""
     if level not in LEVELS:
         raise SetupError("unknown_level", level=level, known=sorted(LEVELS))
-    config = level_config(game, level)
+    common = LEVELS[level]
+    config = replace(level_config(game, level), iterations=common.iterations,
+                     time_limit=common.time_limit)
     result = search(game, state, seat, config, seed)
     return result.action, result.win
