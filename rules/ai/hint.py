@@ -14,7 +14,9 @@ def hint(
 ) -> tuple[Action, float]:
     """The action `level`'s search would play for `seat`, and the estimated chance
     (0..1) that `seat` wins after it. Like the agents, it reads only what `seat`
-    may know; with no time limit in the level, the same inputs give the same hint.
+    may know. It stops at the level's time limit too, so where that comes before the
+    iteration budget (the map games, on most machines) a faster machine may search
+    further; where the iterations run out first, the same inputs give the same hint.
 
     The hint thinks for the level's common budget (`LEVELS`), with the game's
     policy changes but not a shorter budget its `LEVEL_OVERRIDES` give the level as
