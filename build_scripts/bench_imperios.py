@@ -23,7 +23,8 @@ Environment knobs, for a quiet machine or a longer run:
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
   per mode with `normal:12` in every seat for the 7-player modes the doubts are about.
 - `IMPERIOS_ROLLOUT_NOISE` (unset): in the departures check, hard's rollouts with this
-  noise (`SearchConfig.rollout_noise`) instead of its level's.
+  noise (`SearchConfig.rollout_noise`) instead of its level's. `IMPERIOS_FLAT=1`: hard
+  searches flat there (`SearchConfig.flat`: no tree below its own first choice).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ BALANCE_GAMES = int(os.environ.get("IMPERIOS_BALANCE_GAMES", "40"))
 BALANCE_SEARCH = int(os.environ.get("IMPERIOS_BALANCE_SEARCH", "2"))
 NOISE = (float(os.environ["IMPERIOS_ROLLOUT_NOISE"]) if "IMPERIOS_ROLLOUT_NOISE" in os.environ
          else None)
+FLAT = os.environ.get("IMPERIOS_FLAT") == "1"
 MODES = [(n, age) for n in (4, 5, 6, 7) for age in ("cobre", "bronce", "hierro")
          if age != "hierro" or n >= 6]
 
@@ -251,6 +253,8 @@ def departures() -> None:
     config = agent.config_for(GAME)
     if NOISE is not None:
         config = replace(config, rollout_noise=NOISE)
+    if FLAT:
+        config = replace(config, flat=True)
 
     def win_chance(s: ImperiosState, seat: Seat, action: Action, salt: int) -> float:
         after = GAME.apply(s, seat, action).state
@@ -291,7 +295,7 @@ def departures() -> None:
     mean = statistics.fmean(gains) if gains else 0.0
     spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
     emit({"bench": "imperios_departures", "agent": HARD, "seed": FIRST_SEED,
-          "rollout_noise": config.rollout_noise,
+          "rollout_noise": config.rollout_noise, "flat": config.flat,
           "positions": len(picks), "departures": len(gains), "playouts": playouts,
           "mean_gain": round(mean, 4), "stdev_gain": round(spread, 4),
           "wall_s": round(time.perf_counter() - start, 1)})

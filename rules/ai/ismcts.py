@@ -247,6 +247,12 @@ class SearchConfig:
     its own: a quieter rollout judges a branch that leaves the tree early (inside the
     searcher's turn) closer to one that the tree plays for a round (docs/ai.md,
     3 December 2026)."""
+    flat: bool = False
+    """Grow no tree below the searcher's own first choice: every iteration plays one of
+    its actions at the root and rolls out from there, so each is judged by the same
+    continuation (the policy's) and none by a deeper tree than another; False: UCT as
+    usual. A flat search improves on its policy by one step (docs/ai.md, 4 December
+    2026)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -565,6 +571,8 @@ class _Search:
                 transition = game._apply(world, actor, action)
                 world, events = transition.state, transition.events
             path.append((edge, actor))
+            if self.config.flat and actor == self.seat:
+                break  # the root's choice is made: the rest is the rollout's
             last = edge.last
             if last is not None and last[0] == events:
                 seen = last[1]

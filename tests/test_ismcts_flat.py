@@ -1,0 +1,61 @@
+"""A flat search (`SearchConfig.flat`, rules/ai/ismcts.py): the searcher grows no tree
+below its own first choice, so every iteration plays one of its actions at the root and
+rolls out from there, each judged by the same continuation.
+
+Imperios Milenarios is the test bed: its decisions have many choices, its rollouts are
+cut at `ROLLOUT_DEPTH` and evaluated, and its searches are long enough to grow deep."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import rules
+from rules.ai.ismcts import SearchConfig, _Search
+from rules.core import Seat
+from rules.imperios_milenarios import ai
+
+GAME = rules.get_game("imperios_milenarios")
+
+
+def a_decision() -> tuple[Any, Seat]:
+    """A decision of the first round with more than two choices the search weighs."""
+    state = GAME.new_game(4, 5)
+    rng = random.Random(5)
+    while True:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if len(ai.prune(GAME, state, seat, legal)) > 2:
+            return state, seat
+        state = GAME.apply(state, seat, ai.rollout_action(GAME, state, seat, rng)).state
+
+
+def searched(flat: bool) -> tuple[_Search, int]:
+    """The search after 120 iterations (fewer if it settles first), and how many it ran."""
+    state, seat = a_decision()
+    run = _Search(GAME, state, seat, SearchConfig(iterations=120, flat=flat), 3)
+    return run, run.run(GAME.legal_actions(state, seat)).iterations
+
+
+def test_a_flat_search_grows_nothing_below_its_first_choice() -> None:
+    run, done = searched(flat=True)
+    edges = list(run.root.values())
+    assert len(edges) > 1  # it weighed more than one action
+    assert done > 100
+    assert sum(e.visits for e in edges) == done  # every iteration went through the root
+    assert all(not e.after for e in edges)  # and stopped there: no node below
+    assert not any(run.roots.values())  # nor any of the other seats' trees
+
+
+def test_the_usual_search_grows_below_its_first_choice() -> None:
+    run, _ = searched(flat=False)
+    assert any(e.after for e in run.root.values())
+
+
+def test_a_flat_search_judges_differently_and_still_plays_a_legal_action() -> None:
+    (flat, _), (deep, _) = searched(flat=True), searched(flat=False)
+    state, seat = a_decision()
+    legal = GAME.legal_actions(state, seat)
+    result = flat._result(legal, 120, 0.0)
+    assert result.action in legal
+    assert result.stats != deep._result(legal, 120, 0.0).stats
