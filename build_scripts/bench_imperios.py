@@ -24,7 +24,8 @@ Environment knobs, for a quiet machine or a longer run:
   per mode with `normal:12` in every seat for the 7-player modes the doubts are about.
 - `IMPERIOS_ROLLOUT_NOISE` (unset): in the departures check, hard's rollouts with this
   noise (`SearchConfig.rollout_noise`) instead of its level's. `IMPERIOS_FLAT=1`: hard
-  searches flat there (`SearchConfig.flat`: no tree below its own first choice).
+  searches flat there (`SearchConfig.flat`: no tree below its own first choice);
+  `IMPERIOS_ROLLOUT_DEPTH`: its rollouts cut after this many actions, not the game's.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ BALANCE_SEARCH = int(os.environ.get("IMPERIOS_BALANCE_SEARCH", "2"))
 NOISE = (float(os.environ["IMPERIOS_ROLLOUT_NOISE"]) if "IMPERIOS_ROLLOUT_NOISE" in os.environ
          else None)
 FLAT = os.environ.get("IMPERIOS_FLAT") == "1"
+DEPTH = (int(os.environ["IMPERIOS_ROLLOUT_DEPTH"]) if "IMPERIOS_ROLLOUT_DEPTH" in os.environ
+         else None)
 MODES = [(n, age) for n in (4, 5, 6, 7) for age in ("cobre", "bronce", "hierro")
          if age != "hierro" or n >= 6]
 
@@ -255,6 +258,8 @@ def departures() -> None:
         config = replace(config, rollout_noise=NOISE)
     if FLAT:
         config = replace(config, flat=True)
+    if DEPTH is not None:
+        config = replace(config, rollout_depth=DEPTH)
 
     def win_chance(s: ImperiosState, seat: Seat, action: Action, salt: int) -> float:
         after = GAME.apply(s, seat, action).state
@@ -296,6 +301,7 @@ def departures() -> None:
     spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
     emit({"bench": "imperios_departures", "agent": HARD, "seed": FIRST_SEED,
           "rollout_noise": config.rollout_noise, "flat": config.flat,
+          "rollout_depth": config.rollout_depth,
           "positions": len(picks), "departures": len(gains), "playouts": playouts,
           "mean_gain": round(mean, 4), "stdev_gain": round(spread, 4),
           "wall_s": round(time.perf_counter() - start, 1)})
