@@ -251,8 +251,8 @@ class SearchConfig:
     """Grow no tree below the searcher's own first choice: every iteration plays one of
     its actions at the root and rolls out from there, so each is judged by the same
     continuation (the policy's) and none by a deeper tree than another; False: UCT as
-    usual. A flat search improves on its policy by one step (docs/ai.md, 4 December
-    2026)."""
+    usual. No level sets it: in Imperios it chose no better than the tree
+    (docs/ai.md, 4 December 2026)."""
 
 
 @dataclass(frozen=True, slots=True)
