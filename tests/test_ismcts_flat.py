@@ -7,27 +7,12 @@ cut at `ROLLOUT_DEPTH` and evaluated, and its searches are long enough to grow d
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from test_ismcts_rollout_noise import a_decision
 
 import rules
 from rules.ai.ismcts import SearchConfig, _Search
-from rules.core import Seat
-from rules.imperios_milenarios import ai
 
 GAME = rules.get_game("imperios_milenarios")
-
-
-def a_decision() -> tuple[Any, Seat]:
-    """A decision of the first round with more than two choices the search weighs."""
-    state = GAME.new_game(4, 5)
-    rng = random.Random(5)
-    while True:
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, seat)
-        if len(ai.prune(GAME, state, seat, legal)) > 2:
-            return state, seat
-        state = GAME.apply(state, seat, ai.rollout_action(GAME, state, seat, rng)).state
 
 
 def searched(flat: bool) -> tuple[_Search, int]:
