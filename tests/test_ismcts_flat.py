@@ -10,20 +10,21 @@ from __future__ import annotations
 from test_ismcts_rollout_noise import a_decision
 
 import rules
-from rules.ai.ismcts import SearchConfig, _Search
+from rules.ai.ismcts import SearchConfig, SearchResult, _Search
 
 GAME = rules.get_game("imperios_milenarios")
 
 
-def searched(flat: bool) -> tuple[_Search, int]:
-    """The search after 120 iterations (fewer if it settles first), and how many it ran."""
+def searched(flat: bool) -> tuple[_Search, SearchResult]:
+    """The search after 120 iterations (fewer if it settles first), and its result."""
     state, seat = a_decision()
     run = _Search(GAME, state, seat, SearchConfig(iterations=120, flat=flat), 3)
-    return run, run.run(GAME.legal_actions(state, seat)).iterations
+    return run, run.run(GAME.legal_actions(state, seat))
 
 
 def test_a_flat_search_grows_nothing_below_its_first_choice() -> None:
-    run, done = searched(flat=True)
+    run, result = searched(flat=True)
+    done = result.iterations
     edges = list(run.root.values())
     assert len(edges) > 1  # it weighed more than one action
     assert done > 100
@@ -38,9 +39,7 @@ def test_the_usual_search_grows_below_its_first_choice() -> None:
 
 
 def test_a_flat_search_judges_differently_and_still_plays_a_legal_action() -> None:
-    (flat, _), (deep, _) = searched(flat=True), searched(flat=False)
+    (_, flat), (_, deep) = searched(flat=True), searched(flat=False)
     state, seat = a_decision()
-    legal = GAME.legal_actions(state, seat)
-    result = flat._result(legal, 120, 0.0)
-    assert result.action in legal
-    assert result.stats != deep._result(legal, 120, 0.0).stats
+    assert flat.action in GAME.legal_actions(state, seat)
+    assert flat.stats != deep.stats
