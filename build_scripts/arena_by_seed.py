@@ -1,0 +1,100 @@
+"""A long arena that a lost machine cannot undo: every seed is its own game.
+
+    python build_scripts/arena_by_seed.py GAME --players 4 --agents hard:200,normal:25 \
+        --seeds 1501-1548 --jobs 2 --log docs/arena/run.jsonl [--commit] [--root DIR]
+
+Each seed S is played as `python -m rules arena GAME --games 1 --seed S` (from `--root`,
+a worktree of the code under test), so a game depends on its seed alone: a run cut by a
+stop goes on with the seeds not yet in the log, and a game cut halfway is played again
+from its start and comes out the same. The agents' order turns by one place a seed (the
+seed modulo the number of agents), so over the run every agent sits in every seat. Each
+finished game is appended to `--log` as one JSON line (the arena's own progress line);
+with `--commit`, the log is committed after each game, alone, so that no finished game
+is lost with the machine. Seeds already in the log are skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from threading import Lock
+
+
+def seeds_of(text: str) -> list[int]:
+    """`1501-1548,1601` as a list of whole numbers."""
+    found: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        found.extend(range(int(low), int(high or low) + 1))
+    return found
+
+
+def order_for(agents: list[str], seed: int) -> list[str]:
+    """The agents' order for `seed`: turned by one place a seed."""
+    k = seed % len(agents)
+    return agents[k:] + agents[:k]
+
+
+def done_seeds(log: Path) -> set[int]:
+    if not log.exists():
+        return set()
+    return {json.loads(line)["arena_game"] for line in log.read_text().splitlines() if line}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--agents", required=True)
+    parser.add_argument("--seeds", required=True)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", type=Path, required=True)
+    parser.add_argument("--root", type=Path, default=Path.cwd())
+    parser.add_argument("--commit", action="store_true")
+    parser.add_argument("--nice", type=int, default=5)
+    args = parser.parse_args(argv)
+    agents = args.agents.split(",")
+    log = args.log.resolve()
+    todo = [s for s in seeds_of(args.seeds) if s not in done_seeds(log)]
+    lock = Lock()
+
+    def play(seed: int) -> None:
+        command = ["nice", "-n", str(args.nice), sys.executable, "-m", "rules", "arena",
+                   args.game, "--players", str(args.players), "--games", "1",
+                   "--seed", str(seed), "--agents", ",".join(order_for(agents, seed)),
+                   "--progress"]
+        done = subprocess.run(command, cwd=args.root, capture_output=True, text=True)
+        lines = [line for line in done.stderr.splitlines() if line.startswith('{"arena_game"')]
+        if not lines:
+            print(f"seed {seed}: no result (exit {done.returncode})\n{done.stderr[-2000:]}",
+                  file=sys.stderr, flush=True)
+            return
+        record = json.loads(lines[-1])
+        record["ended"] = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
+        with lock:
+            with log.open("a") as out:
+                out.write(json.dumps(record) + "\n")
+            print(json.dumps(record), flush=True)
+            if args.commit:
+                for _ in range(5):  # another commit may hold the index for a moment
+                    added = subprocess.run(["git", "add", str(log)], cwd=log.parent)
+                    made = subprocess.run(
+                        ["git", "commit", "-q", "-m",
+                         f"arena log: {args.game} seed {seed} ({log.name})", "--", str(log)],
+                        cwd=log.parent)
+                    if added.returncode == 0 and made.returncode == 0:
+                        break
+                    time.sleep(2)
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(play, todo))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
