@@ -36,13 +36,13 @@
   interval and the median CPU seconds per decision. With `CONQUEST_DUEL_SAVES=DIR` each
   game is also written there as a save (`duel_SEED.json`), to be replayed and read.
 
-- `conquest_temperature` (only when named `calibrate`): `CONQUEST_BALANCE` two-player
-  games of the rollout policy with a tenth of its moves random (seeds 9000 on); every
-  fifth position's lead in projected VP (`ai.projected_vp`) against who won. Per
+- `conquest_temperature` (only when named `calibrate`): at 2, 4 and 6 players,
+  `CONQUEST_BALANCE` games of the rollout policy with a tenth of its moves random (seeds
+  9000 on); every fifth position's projected VP (`ai.projected_vp`) against who won. Per
   seasons left, the temperature of the softmax that makes those outcomes likeliest
   (`likeliest_temperature`, from `TEMPERATURE_GRID`), its mean log loss beside the log
-  loss of the evaluation's own temperature, and the spread of the final lead about the
-  projected one.
+  loss of the evaluation's own temperature, of the Hint's (`ai.CHANCE_TEMPERATURE`) and
+  of a uniform guess.
 
 - `conquest_tempo_*` (only when named `tempo`): what the evaluation's prices stand on,
   from two-player games of the policy: `tempo_action` (30 games) what an action moves
@@ -293,31 +293,32 @@ TEMPERATURE_GRID = (6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 130, 160,
 CALIBRATION_NOISE = 0.1
 
 
-def _log_loss(points: list[tuple[float, float]], temperature: float) -> float:
-    """Mean log loss of win chances sigmoid(lead / temperature) against outcomes y."""
+def _log_loss(points: list[tuple[list[float], tuple[int, ...]]], temperature: float) -> float:
+    """Mean log loss of the winners' chance, a softmax of projected VP at `temperature`
+    (for two seats the sigmoid of the lead over the temperature)."""
     total = 0.0
-    for lead, y in points:
-        p = 1 / (1 + math.exp(-max(-50.0, min(50.0, lead / temperature))))
-        p = min(max(p, 1e-9), 1 - 1e-9)
-        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    for projected, winners in points:
+        top = max(projected)
+        strength = [math.exp((v - top) / temperature) for v in projected]
+        chance = sum(strength[q] for q in winners) / sum(strength)
+        total -= math.log(min(max(chance, 1e-9), 1.0))
     return total / len(points)
 
 
-def calibrate() -> dict[str, Any]:
+def calibrate(players: int) -> dict[str, Any]:
     """How much a projected lead decides, per seasons left: the evaluation's softmax
-    fitted to how policy games end."""
-    by_left: dict[int, list[tuple[float, float, float]]] = {}
+    fitted to how policy games end at `players` seats."""
+    by_left: dict[int, list[tuple[list[float], tuple[int, ...]]]] = {}
     for k in range(BALANCE_GAMES):
         rng = random.Random(k)
-        s = GAME.new_game(2, seed=9000 + k)
-        seen: list[tuple[int, float]] = []
+        s = GAME.new_game(players, seed=9000 + k)
+        seen: list[tuple[int, list[float]]] = []
         step = 0
         while GAME.to_act(s):
             seat = GAME.to_act(s)[0]
             step += 1
             if step % 5 == 0:
-                projected = conquest_ai.projected_vp(s)
-                seen.append((SEASONS - s.season + 1, projected[0] - projected[1]))
+                seen.append((conquest_ai._left(s), conquest_ai.projected_vp(s)))
             if rng.random() < CALIBRATION_NOISE:
                 action = rng.choice(GAME.legal_actions(s, seat))
             else:
@@ -325,22 +326,21 @@ def calibrate() -> dict[str, Any]:
             s = GAME.apply(s, seat, action).state
         outcome = GAME.outcome(s)
         assert outcome is not None
-        y = 0.5 if len(outcome.winners) > 1 else float(0 in outcome.winners)
-        for left, lead in seen:
-            by_left.setdefault(left, []).append((lead, y, float(s.vp[0] - s.vp[1])))
+        for left, projected in seen:
+            by_left.setdefault(left, []).append((projected, tuple(outcome.winners)))
     rows = {}
-    for left, found in sorted(by_left.items(), reverse=True):
-        points = [(lead, y) for lead, y, _ in found]
+    for left, points in sorted(by_left.items(), reverse=True):
         best = min(TEMPERATURE_GRID, key=lambda t: _log_loss(points, t))
         own = conquest_ai.temperature_for(left)
-        misses = [final - lead for lead, _, final in found]
+        hint = conquest_ai.CHANCE_TEMPERATURE[left - 1]
         rows[str(left)] = {"positions": len(points), "likeliest_temperature": best,
                            "log_loss": round(_log_loss(points, best), 3),
                            "evaluation_temperature": own,
                            "log_loss_at_evaluation": round(_log_loss(points, own), 3),
-                           "log_loss_at_12": round(_log_loss(points, 12.0), 3),
-                           "final_lead_sd_about_projected": round(statistics.pstdev(misses), 1)}
-    return {"bench": "conquest_temperature", "games": BALANCE_GAMES,
+                           "hint_temperature": hint,
+                           "log_loss_at_hint": round(_log_loss(points, hint), 3),
+                           "log_loss_uniform": round(math.log(players), 3)}
+    return {"bench": "conquest_temperature", "players": players, "games": BALANCE_GAMES,
             "noise": CALIBRATION_NOISE, "per_seasons_left": rows}
 
 
@@ -483,7 +483,8 @@ def main(parts: list[str]) -> None:
         seed = int(os.environ.get("CONQUEST_SEED", "1"))
         print(json.dumps(duel(duelists.split(","), GAMES, seed)), flush=True)
     if "calibrate" in parts:
-        print(json.dumps(calibrate()), flush=True)
+        for players in (2, 4, 6):
+            print(json.dumps(calibrate(players)), flush=True)
     if "tempo" in parts:  # not in the default run: the measures behind the evaluation
         print(json.dumps(tempo_action(30)), flush=True)
         print(json.dumps(tempo_talents(400)), flush=True)

@@ -4,6 +4,7 @@ human chooses from; the prune only narrows what the search tries."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import replace
 
@@ -378,3 +379,51 @@ def test_at_two_players_the_policy_names_itself_last_and_bids_for_it_only_up_to_
     for step in (A.Bid(0), A.NameSeat(opener), A.NameSeat(rival)):
         mine = GAME.apply(mine, opener, step).state
     assert ai.rollout_action(GAME, mine, rival, rng) == A.Pass()  # already last
+
+
+def first_season_positions(players: int, seeds: range, at: int) -> list[State]:
+    """The position after `at` actions of the policy in every seat, one a seed."""
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = GAME.new_game(players, seed=seed)
+        for _ in range(at):
+            s = GAME.apply(s, s.actor, ai.rollout_action(GAME, s, s.actor, rng)).state
+        assert s.season == 1
+        found.append(s)
+    return found
+
+
+def test_the_hints_win_chance_in_the_first_season_leaves_the_game_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three seasons of battles and auctions are still ahead: the Hint's figure is the
+    chance calibrated on how games end, never the search's near-certainty (it read 0% to
+    a player on the second turn of a four-player game)."""
+    hint_module = importlib.import_module("rules.ai.hint")  # the package names the function
+    real = hint_module.search
+    monkeypatch.setattr(hint_module, "search", lambda g, st, seat, config, seed: real(
+        g, st, seat, replace(config, iterations=20, time_limit=None), seed))
+    for s in first_season_positions(4, range(21, 25), 60):
+        _action, chance = hint_module.hint(GAME, s, s.actor, level="normal", seed=1)
+        assert 0.05 < chance < 0.8, chance
+
+
+def test_win_chance_is_a_probability_and_the_outcome_once_the_game_is_over() -> None:
+    for s in first_season_positions(6, range(3), 40):
+        chance = ai.win_chance(GAME, s)
+        assert len(chance) == 6 and all(0 < c < 1 for c in chance)
+        assert sum(chance) == pytest.approx(1.0)
+    end = random_positions(2, 5)[-1]
+    last = GAME.apply(end, end.actor, legal(end)[0]).state
+    outcome = GAME.outcome(last)
+    assert outcome is not None
+    assert ai.win_chance(GAME, last) == [
+        1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(2)]
+
+
+def test_the_hints_temperature_flattens_with_more_seasons_ahead() -> None:
+    """A lead weighs more the fewer scorings are left to overturn it."""
+    temps = ai.CHANCE_TEMPERATURE
+    assert list(temps) == sorted(temps) and temps[0] < temps[-1]
+    assert temps[0] == ai.TEMPERATURE[0]  # the last season: the search's own, fitted alike

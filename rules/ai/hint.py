@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
-from rules.ai.ismcts import LEVELS, level_config, search
+from rules.ai.ismcts import LEVELS, game_hooks, level_config, search
 from rules.core import Action, Game, Seat, SetupError
 
 
@@ -22,11 +23,28 @@ def hint(
     policy changes but not a shorter budget its `LEVEL_OVERRIDES` give the level as
     an opponent: the map games' normal answers after a glance ahead so that a player
     meets a clearly weaker opponent than hard, but a suggestion should be the best
-    that level's search finds in its time (docs/ai.md, 4 December 2026)."""
+    that level's search finds in its time (docs/ai.md, 4 December 2026).
+
+    Where the game offers a calibrated `win_chance` (its search's evaluation being
+    sharper than a probability on purpose), the chance reported is that one's, after the
+    suggested action, averaged over `CHANCE_WORLDS` worlds the seat cannot tell apart."""
     if level not in LEVELS:
         raise SetupError("unknown_level", level=level, known=sorted(LEVELS))
     common = LEVELS[level]
     config = replace(level_config(game, level), iterations=common.iterations,
                      time_limit=common.time_limit)
     result = search(game, state, seat, config, seed)
-    return result.action, result.win
+    chance = game_hooks(game).win_chance
+    if chance is None:
+        return result.action, result.win
+    rng = random.Random(f"{seed}|{seat}|hint")
+    total = 0.0
+    for _ in range(CHANCE_WORLDS):
+        world = game.sample_world(state, seat, rng)
+        total += chance(game, game.apply(world, seat, result.action).state)[seat]
+    return result.action, total / CHANCE_WORLDS
+
+
+CHANCE_WORLDS = 16
+"""Worlds the calibrated chance is averaged over (only the hidden order of a deck or a
+bag differs between them)."""

@@ -73,6 +73,10 @@ draw for draw.
 `play(game, state, seat, action) -> list[Event]` is for speed only: the
 action played on the state itself (which `apply` would have copied), with
 the same events and the same resulting state as `apply`, but no checks.
+`win_chance(game, state) -> list[float]` is for the Hint only: each seat's chance
+to win from a position, calibrated on how games end, for a game whose `evaluate`
+is sharper than a probability on purpose (a search ranks its choices by it, a
+player reads the number as odds). The search never calls it.
 With it the search copies a state once per iteration (the sampled world is
 its own) and changes that copy in place. It plays that way only actions it
 knows are legal: those it took from `legal_actions` in the tree, and the
@@ -117,6 +121,7 @@ InformationKey = Callable[[Game[Any], Any, Seat], Hashable]
 Prune = Callable[[Game[Any], Any, Seat, list[Action]], list[Action]]
 Play = Callable[[Game[Any], Any, Seat, Action], list[Event]]
 Rank = Callable[[Game[Any], Any, Seat, list[Action]], list[Action]]
+WinChance = Callable[[Game[Any], Any], list[float]]
 DEFAULT_WIDENING = (1.0, 0.5)
 """(c, alpha) of progressive widening for a game with `rank` but no `WIDENING`: a node
 weighs its best ceil(c * n ** alpha) choices after n visits (1 up to 1 visit, 2 up to
@@ -171,6 +176,9 @@ class Hooks:
     decides). None: no widening, untried choices are tried at random."""
     widening: tuple[float, float] | None = None
     """The game's (c, alpha) for widening with `rank`; None: `DEFAULT_WIDENING`."""
+    win_chance: WinChance | None = None
+    """Each seat's calibrated chance to win, for the Hint's figure; None: the Hint
+    reports the search's own win share."""
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -200,6 +208,7 @@ def game_hooks(game: Game[Any]) -> Hooks:
             getattr(module, "play", None),
             getattr(module, "rank", None),
             getattr(module, "WIDENING", None),
+            getattr(module, "win_chance", None),
         )
         _HOOKS[game.id] = found
     return found

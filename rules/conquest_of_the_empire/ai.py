@@ -84,6 +84,12 @@ search's root choices come out all near 0 or all near 1. But with the fitted tem
 21 (docs/ai.md, 29 November): the flatter reward lets the longer search chase what the
 evaluation gets wrong. So 12 stays until the evaluation is better; the knob is there for
 the duel bench (`+calibrated`)."""
+CHANCE_TEMPERATURE = (12.0, 25.0, 40.0, 80.0)
+"""The Hint's temperatures (`win_chance`), with 1, 2, 3 and 4 scorings left: the likeliest
+for how policy games end at 2, 4 and 6 players (`bench_conquest_ai.py calibrate`; 12,
+25, 40 and 60 to 100, alike at every player count). The search keeps `TEMPERATURE`: a
+first-season lead that it ranks as decisive is, for a player reading the Hint's figure,
+one season of four."""
 ACTION_VP = 6.0
 """What an action not yet taken this season is worth, in VP for each scoring still ahead
 (this season's included). A rollout is cut wherever its depth runs out, mostly in the
@@ -696,7 +702,23 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
             for q, w in enumerate(win)]
 
 
+def win_chance(game: Game[Any], state: State) -> list[float]:
+    """Each seat's chance to win, as the Hint reports it: the softmax of projected VP at
+    the temperature fitted on how games end (`CHANCE_TEMPERATURE`), not the search's."""
+    outcome = game.outcome(state)
+    n = state.players
+    if outcome is not None:
+        return [1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(n)]
+    projected = projected_vp(state)
+    top = max(projected)
+    left = min(max(_left(state), 1), len(CHANCE_TEMPERATURE))
+    strength = [math.exp((v - top) / CHANCE_TEMPERATURE[left - 1]) for v in projected]
+    whole = sum(strength)
+    return [x / whole for x in strength]
+
+
 __all__ = [
+    "CHANCE_TEMPERATURE",
     "LEVEL_OVERRIDES",
     "OPPONENTS_BY_POLICY",
     "ROLLOUT_DEPTH",
@@ -709,4 +731,5 @@ __all__ = [
     "rollout_action",
     "season_projection",
     "temperature_for",
+    "win_chance",
 ]
