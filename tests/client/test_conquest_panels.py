@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
-from client import i18n, resources
+from client import i18n, resources, text
 from client.games.conquest_of_the_empire import panels, words
 from client.i18n import tr
 from client.input import Intent
@@ -370,3 +370,26 @@ def test_the_trays_levy_switch_makes_the_dragged_recruit_spend_dilectus(harness)
     assert first == A.Recruit(True)
     assert rest == [A.RecruitAt(dest), A.RecruitUnits("infantry", 1)]
     assert panels.recruit_plan(view, table.ctx.legal, "infantry", dest)[0] == A.Recruit(False)
+
+
+def test_once_the_game_is_over_the_column_says_so_instead_of_waiting(harness):
+    """Nobody is asked anything any more: the column's title says the game is over."""
+    rng = random.Random(3)
+    state = GAME.new_game(PLAYERS, 3, GAME.normalize_options({}))
+    actions: list[tuple[int, Any]] = []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        action = rng.choice(GAME.legal_actions(state, seat))
+        state = GAME.apply(state, seat, action).state
+        actions.append((seat, action))
+    record = GameRecord("conquest_of_the_empire", default_seats([("ai", "random")] * PLAYERS),
+                        3, GAME.normalize_options({}))
+    record.actions = actions
+    table = TableScene(harness.app, Session(record))
+    harness.app.push(table)
+    harness.frames(2)
+    assert table.session.over
+    with text.recording() as rec:
+        table.draw(harness.app.window)
+    assert tr("coe.panel.over") in rec.shown
+    assert tr("coe.panel.nothing") not in rec.shown

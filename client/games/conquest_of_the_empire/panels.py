@@ -98,6 +98,8 @@ def _choices(view: ConquestView, surface: pygame.Surface, lay: Layout, entries: 
     pygame.draw.rect(surface, PLATE, box, border_radius=s(8))
     pygame.draw.rect(surface, PLATE_DARK, box, s(1), border_radius=s(8))
     title = tr("coe.panel.choices") if entries else tr("coe.panel.nothing")
+    if view.view.get("step") == "over":  # nobody is waiting for anything
+        title = tr("coe.panel.over")
     if view.filter_key:
         title = tr("coe.panel.filter", place=words.place(view, view.filter_key))
     view.text(surface, title, 14, pygame.Rect(box.x + s(10), box.y + s(6), box.w - s(20), s(22)),
