@@ -9,6 +9,10 @@ from typing import Any
 from rules.ai.ismcts import LEVELS, game_hooks, level_config, search
 from rules.core import Action, Game, Seat, SetupError
 
+CHANCE_WORLDS = 16
+"""Worlds the calibrated chance is averaged over (only the hidden order of a deck or a
+bag differs between them)."""
+
 
 def hint(
     game: Game[Any], state: Any, seat: Seat, level: str = "normal", seed: int = 0
@@ -43,8 +47,3 @@ def hint(
         world = game.sample_world(state, seat, rng)
         total += chance(game, game.apply(world, seat, result.action).state)[seat]
     return result.action, total / CHANCE_WORLDS
-
-
-CHANCE_WORLDS = 16
-"""Worlds the calibrated chance is averaged over (only the hidden order of a deck or a
-bag differs between them)."""

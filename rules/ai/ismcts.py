@@ -73,10 +73,6 @@ draw for draw.
 `play(game, state, seat, action) -> list[Event]` is for speed only: the
 action played on the state itself (which `apply` would have copied), with
 the same events and the same resulting state as `apply`, but no checks.
-`win_chance(game, state) -> list[float]` is for the Hint only: each seat's chance
-to win from a position, calibrated on how games end, for a game whose `evaluate`
-is sharper than a probability on purpose (a search ranks its choices by it, a
-player reads the number as odds). The search never calls it.
 With it the search copies a state once per iteration (the sampled world is
 its own) and changes that copy in place. It plays that way only actions it
 knows are legal: those it took from `legal_actions` in the tree, and the
@@ -84,6 +80,10 @@ policy's rollout moves that `is_legal` accepts; anything else goes through
 `apply`, every check included (so a policy's illegal move still raises).
 Without `play` the search still skips `apply`'s checks for those same legal
 actions (it calls the rules' `_apply` on them), and copies as `apply` does.
+`win_chance(game, state) -> list[float]` is for the Hint only: each seat's chance
+to win from a position, calibrated on how games end, for a game whose `evaluate`
+is sharper than a probability on purpose (a search ranks its choices by it, a
+player reads the number as odds). The search never calls it.
 
 Honesty: the search reads the real state only through
 `legal_actions(state, seat)` (the root's choices), `view(state, seat)` (the

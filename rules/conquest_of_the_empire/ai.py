@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from rules.conquest_of_the_empire import actions as A
@@ -686,14 +687,9 @@ def evaluate(game: Game[Any], state: State) -> list[float]:
     outcome = game.outcome(state)
     n = state.players
     if outcome is not None:
-        share = 1.0 / len(outcome.winners)  # a shared win, as the search's own reward splits it
-        return [share if p in outcome.winners else 0.0 for p in range(n)]
+        return _shares(outcome.winners, n)
     projected = projected_vp(state)
-    top = max(projected)
-    temperature = temperature_for(_left(state))
-    strength = [math.exp((v - top) / temperature) for v in projected]
-    whole = sum(strength)
-    win = [x / whole for x in strength]
+    win = _softmax(projected, temperature_for(_left(state)))
     if MARGIN_SCALE is None:
         return [WIN_WEIGHT * w + (1 - WIN_WEIGHT) * min(1.0, w * n / 2) for w in win]
     rest = [max(projected[:q] + projected[q + 1:]) for q in range(n)]
@@ -706,13 +702,22 @@ def win_chance(game: Game[Any], state: State) -> list[float]:
     """Each seat's chance to win, as the Hint reports it: the softmax of projected VP at
     the temperature fitted on how games end (`CHANCE_TEMPERATURE`), not the search's."""
     outcome = game.outcome(state)
-    n = state.players
     if outcome is not None:
-        return [1.0 / len(outcome.winners) if p in outcome.winners else 0.0 for p in range(n)]
-    projected = projected_vp(state)
-    top = max(projected)
+        return _shares(outcome.winners, state.players)
     left = min(max(_left(state), 1), len(CHANCE_TEMPERATURE))
-    strength = [math.exp((v - top) / CHANCE_TEMPERATURE[left - 1]) for v in projected]
+    return _softmax(projected_vp(state), CHANCE_TEMPERATURE[left - 1])
+
+
+def _shares(winners: Sequence[Seat], n: int) -> list[float]:
+    """A finished game's win shares (a shared win split, as the search's reward splits it)."""
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(n)]
+
+
+def _softmax(projected: list[float], temperature: float) -> list[float]:
+    """Each seat's share of e ** (projected VP / temperature)."""
+    top = max(projected)
+    strength = [math.exp((v - top) / temperature) for v in projected]
     whole = sum(strength)
     return [x / whole for x in strength]
 
