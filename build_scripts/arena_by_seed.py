@@ -7,7 +7,7 @@ Each seed S is played as `python -m rules arena GAME --games 1 --seed S` (from `
 a worktree of the code under test), so a game depends on its seed alone: a run cut by a
 stop goes on with the seeds not yet in the log, and a game cut halfway is played again
 from its start and comes out the same. The agents' order turns by one place a seed (the
-seed modulo the number of agents), so over the run every agent sits in every seat. Each
+arena's own `arena_seating`, by the seed), so over the run every agent sits in every seat. Each
 finished game is appended to `--log` as one JSON line (the arena's own progress line);
 with `--commit`, the log is committed after each game, alone, so that no finished game
 is lost with the machine. Seeds already in the log are skipped.
@@ -24,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from threading import Lock
 
+from rules.simulate import arena_seating
+
 
 def seeds_of(text: str) -> list[int]:
     """`1501-1548,1601` as a list of whole numbers."""
@@ -34,13 +36,8 @@ def seeds_of(text: str) -> list[int]:
     return found
 
 
-def order_for(agents: list[str], seed: int) -> list[str]:
-    """The agents' order for `seed`: turned by one place a seed."""
-    k = seed % len(agents)
-    return agents[k:] + agents[:k]
-
-
 def done_seeds(log: Path) -> set[int]:
+    """The seeds whose games the log already holds."""
     if not log.exists():
         return set()
     return {json.loads(line)["arena_game"] for line in log.read_text().splitlines() if line}
@@ -64,10 +61,10 @@ def main(argv: list[str]) -> int:
     lock = Lock()
 
     def play(seed: int) -> None:
+        seating = arena_seating(agents, len(agents), seed)
         command = ["nice", "-n", str(args.nice), sys.executable, "-m", "rules", "arena",
                    args.game, "--players", str(args.players), "--games", "1",
-                   "--seed", str(seed), "--agents", ",".join(order_for(agents, seed)),
-                   "--progress"]
+                   "--seed", str(seed), "--agents", ",".join(seating), "--progress"]
         done = subprocess.run(command, cwd=args.root, capture_output=True, text=True)
         lines = [line for line in done.stderr.splitlines() if line.startswith('{"arena_game"')]
         if not lines:

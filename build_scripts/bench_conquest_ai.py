@@ -298,10 +298,8 @@ def _log_loss(points: list[tuple[list[float], tuple[int, ...]]], temperature: fl
     (for two seats the sigmoid of the lead over the temperature)."""
     total = 0.0
     for projected, winners in points:
-        top = max(projected)
-        strength = [math.exp((v - top) / temperature) for v in projected]
-        chance = sum(strength[q] for q in winners) / sum(strength)
-        total -= math.log(min(max(chance, 1e-9), 1.0))
+        shares = conquest_ai._softmax(projected, temperature)
+        total -= math.log(min(max(sum(shares[q] for q in winners), 1e-9), 1.0))
     return total / len(points)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -73,6 +74,12 @@ def position(kind: str, seed: int = 5, want: str = "") -> tuple[tuple[Any, ...],
 def open_table(harness, kind: str, want: str = "", seed: int = 5) -> TableScene:
     actions, seat = position(kind, seed, want)
     kinds = [("human", None) if q == seat else ("ai", "random") for q in range(PLAYERS)]
+    return table_of(harness, kinds, seed, actions)
+
+
+def table_of(harness, kinds: list[tuple[str, Any]], seed: int,
+             actions: Sequence[tuple[int, Any]]) -> TableScene:
+    """The app's table for a seeded game with these seats, `actions` in."""
     record = GameRecord("conquest_of_the_empire", default_seats(kinds), seed,
                         GAME.normalize_options({}))
     record.actions = list(actions)
@@ -382,12 +389,7 @@ def test_once_the_game_is_over_the_column_says_so_instead_of_waiting(harness):
         action = rng.choice(GAME.legal_actions(state, seat))
         state = GAME.apply(state, seat, action).state
         actions.append((seat, action))
-    record = GameRecord("conquest_of_the_empire", default_seats([("ai", "random")] * PLAYERS),
-                        3, GAME.normalize_options({}))
-    record.actions = actions
-    table = TableScene(harness.app, Session(record))
-    harness.app.push(table)
-    harness.frames(2)
+    table = table_of(harness, [("ai", "random")] * PLAYERS, 3, actions)
     assert table.session.over
     with text.recording() as rec:
         table.draw(harness.app.window)
