@@ -18,7 +18,7 @@ import pygame_gui
 import rules
 from client import artwork, i18n, resources, storage, text, theme
 from client.input import InputMapper
-from client.scenes.base import Scene, draw_tooltip
+from client.scenes.base import Scene, draw_tooltip, ui_rects
 from client.settings import Settings
 
 BASE_SIZE = (1280, 800)
@@ -59,6 +59,10 @@ class App:
         self._toast: tuple[str, float] | None = None
         self._moving = False  # whether the scene animated at the last frame
         self.draws = 0  # frames drawn so far (the idle test counts them)
+        # Where the last drawn frame put things over the scene (pygame_gui's elements, a
+        # tooltip, a note or a toast): a scene that keeps what it drew the frame before
+        # restores only these, and its own marks (`TableScene`).
+        self.overlays: list[pygame.Rect] = []
         self._make_manager()
         self._on_language = lambda _lang: self.rebuild()
         i18n.on_change(self._on_language)
@@ -210,16 +214,18 @@ class App:
         if self.scene:
             self.scene.draw(self.window)
         self.manager.draw_ui(self.window)
+        drawn = ui_rects(self.manager)
         if self.scene and not self.manager.get_hovering_any_element():
             tip = self.scene.tip_at(self.mouse)
             if tip:
-                draw_tooltip(self.window, self.mouse, tip, self.scale)
-        self._draw_storage_note()
-        self._draw_toast()
+                drawn.append(draw_tooltip(self.window, self.mouse, tip, self.scale))
+        drawn.append(self._draw_storage_note())
+        drawn.append(self._draw_toast())
+        self.overlays = [rect for rect in drawn if rect is not None]
 
-    def _draw_toast(self) -> None:
+    def _draw_toast(self) -> pygame.Rect | None:
         if self._toast is None:
-            return
+            return None
         words, left = self._toast
         size, pad = max(14, round(17 * self.scale)), round(12 * self.scale)
         fitted = text.fit(words, size, round(560 * self.scale), round(90 * self.scale))
@@ -235,13 +241,14 @@ class App:
             self.window.blit(plate, box)
             text.draw(self.window, words, box.inflate(-2 * pad, -2 * pad), size,
                       artwork.PARCHMENT, align="center")
+        return box
 
-    def _draw_storage_note(self) -> None:
+    def _draw_storage_note(self) -> pygame.Rect | None:
         """A failed autosave ("could not save: disk full") or a second copy of the app on
-        the same data folder: said in a note at the bottom left while it lasts."""
+        the same data folder: said in a note at the bottom left while it lasts (its rect)."""
         note = storage.note() if self.autosave else None
         if not note:
-            return
+            return None
         size = max(14, round(15 * self.scale))
         pad = round(8 * self.scale)
         lines = resources.wrap(note, size, round(420 * self.scale))
@@ -255,6 +262,7 @@ class App:
         for image in images:
             self.window.blit(image, (box.x + pad, y))
             y += image.get_height()
+        return box
 
     def _dispatch(self, ev: pygame.event.Event) -> None:
         if ev.type == pygame.QUIT:

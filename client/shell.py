@@ -25,6 +25,8 @@ class Shell(Protocol):
     window: pygame.Surface
     inline_ai: bool  # think in-process (tests, screenshots) instead of a worker process
     autosave: bool  # whether tables write their game's autosave (off for screenshots)
+    draws: int  # frames drawn so far: a scene's draw is the frame after its last if +1
+    overlays: list[pygame.Rect]  # drawn over the scene by the last frame (UI, tooltip…)
 
     @property
     def size(self) -> tuple[int, int]:

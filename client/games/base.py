@@ -31,6 +31,22 @@ def rect_around(outer: pygame.Rect, inner: pygame.Rect | None) -> list[pygame.Re
     return [r for r in strips if r.w > 0 and r.h > 0]
 
 
+def solid_core(picture: pygame.Surface, rect: pygame.Rect, inset: int,
+               target: pygame.Surface) -> tuple[pygame.Rect, pygame.Surface | None]:
+    """`rect` of a per-pixel-alpha `picture` less `inset` on each side, and, if every
+    pixel there is opaque, a copy of it in `target`'s format, which blits as a plain copy
+    (no blending) with the same result; else None (blit it with its alpha)."""
+    core = rect.inflate(-2 * inset, -2 * inset).clip(picture.get_rect())
+    if core.w <= 0 or core.h <= 0:
+        return core, None
+    part = picture.subsurface(core)
+    if pygame.mask.from_surface(part, 254).count() != core.w * core.h:
+        return core, None
+    solid = pygame.Surface(core.size, 0, target)
+    solid.blit(part, (0, 0))
+    return core, solid
+
+
 class GameView:
     """Base class of every game's view. Subclasses override what their game needs."""
 
@@ -173,9 +189,10 @@ class GameView:
         The table draws each one's number on it (`draw_key`)."""
         return []
 
-    def draw_key(self, surface: pygame.Surface, number: int, rect: pygame.Rect) -> None:
+    def draw_key(self, surface: pygame.Surface, number: int,
+                 rect: pygame.Rect) -> pygame.Rect | None:
         """The number key that clicks `rect`: a small ink disc at its right end (a row) or
-        its top-right corner (a card)."""
+        its top-right corner (a card). Where it drew (None: nowhere)."""
         r = max(6, min(self.s(10), rect.h // 2 - 2))
         if rect.w > 2 * rect.h:
             centre = (rect.right - self.s(4) - r, rect.centery)
@@ -186,6 +203,7 @@ class GameView:
         px = max(10, round(r * 1.3))
         text.label(surface, str(number), px, centre, artwork.PARCHMENT, bold=True,
                    anchor="center")
+        return key_disc(centre, r)
 
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         """Where on the table `action` is chosen (for the Hint's glow), if it is."""
@@ -306,6 +324,11 @@ class GameView:
         return tr("results.round_axis")
 
 
+def key_disc(centre: tuple[int, int], r: int) -> pygame.Rect:
+    """The square a number key's disc of radius `r` (and its digit) is drawn in."""
+    return pygame.Rect(centre[0] - r - 2, centre[1] - r - 2, 2 * r + 5, 2 * r + 5)
+
+
 class DrawContext:
     """What the table scene tells a view each frame: time, hidden things, highlights."""
 
@@ -318,3 +341,7 @@ class DrawContext:
         self.last_action: str | None = None
         self.legal: list[Action] = []
         self.hover: tuple[int, int] = (0, 0)
+        # None: draw the whole table. Else the table's pixels are those of the last frame
+        # drawn, save within these rects (drawn over since) and wherever the view draws:
+        # what the view keeps as a picture need only be put back there.
+        self.kept: list[pygame.Rect] | None = None

@@ -73,9 +73,20 @@ class Scene:
         return text.tip_at(pos)  # a text shortened with "…" shows all of itself
 
 
-def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], words: str, scale: float) -> None:
+def ui_rects(manager: Any) -> list[pygame.Rect]:
+    """Where pygame_gui's `draw_ui` puts pixels: each visible element's picture."""
+    drawn = []
+    for image, rect, area, *_blend in manager.get_sprite_group().visible:
+        w, h = area.size if area is not None else image.get_size()
+        if w > 0 and h > 0:
+            drawn.append(pygame.Rect(rect[0], rect[1], w, h))
+    return drawn
+
+
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], words: str,
+                 scale: float) -> pygame.Rect:
     """A dark ink note near the pointer, kept inside the window (a very long text is cut
-    to what the window holds)."""
+    to what the window holds); its rect."""
     size = max(14, round(15 * scale))
     pad = round(8 * scale)
     sw, sh = surface.get_size()
@@ -90,6 +101,7 @@ def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], words: str, scal
         pygame.draw.rect(surface, artwork.PARCHMENT, box, 1, border_radius=pad)
         text.draw(surface, words, box.inflate(-2 * pad, -2 * pad), size, artwork.PARCHMENT,
                   floor=size, tips=[])
+    return box
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:

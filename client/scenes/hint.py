@@ -82,8 +82,10 @@ class HintAsker:
         return hint
 
 
-def draw_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, now: float) -> None:
-    """A pulsing ring around something on the table (over it, leaving it visible)."""
+def draw_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float,
+              now: float) -> pygame.Rect:
+    """A pulsing ring around something on the table (over it, leaving it visible); the
+    rect it was drawn in."""
     import math
 
     pulse = 0.5 + 0.5 * math.sin(now * 4.0)
@@ -92,10 +94,13 @@ def draw_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float, now: flo
     radius = round(10 * scale)
     pygame.draw.rect(surface, RING, ring, max(2, round(5 * scale)), border_radius=radius)
     pygame.draw.rect(surface, GLOW, ring, max(1, round(3 * scale)), border_radius=radius)
+    return ring
 
 
-def draw_glow(surface: pygame.Surface, rect: pygame.Rect, scale: float, now: float) -> None:
-    """A pulsing accent halo around a prompt button (drawn under it)."""
+def draw_glow(surface: pygame.Surface, rect: pygame.Rect, scale: float,
+              now: float) -> pygame.Rect:
+    """A pulsing accent halo around a prompt button (drawn under it); the rect it was
+    drawn in."""
     import math
 
     pulse = 0.5 + 0.5 * math.sin(now * 4.0)
@@ -104,3 +109,4 @@ def draw_glow(surface: pygame.Surface, rect: pygame.Rect, scale: float, now: flo
     radius = round(12 * scale)
     pygame.draw.rect(surface, GLOW, halo, border_radius=radius)
     pygame.draw.rect(surface, RING, halo, max(3, round(4 * scale)), border_radius=radius)
+    return halo

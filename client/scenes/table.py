@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 import pygame_gui
@@ -25,6 +25,19 @@ LOG_WIDTH = 330
 PROMPT_HEIGHT = 104
 LOG_LINES = 400
 UNSEEN_LIMIT = 12  # the events replayed to a seat after its curtain, at most
+
+
+class Framed(NamedTuple):
+    """A table's last drawn frame, as the next one needs it (`TableScene._drawn_over`): the
+    frame picture it was drawn from, on which surface, round which table rect, the app's
+    draw count then, where it drew over what is kept, and whether pieces flew."""
+
+    frame: pygame.Surface
+    surface: pygame.Surface
+    table: tuple[int, int, int, int]
+    draws: int | None
+    marks: list[pygame.Rect]
+    tweened: bool
 
 
 def log_width(window_width: int, scale: float) -> int:
@@ -63,6 +76,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self.hints = HintAsker()
         self._frame_cache: tuple[Any, list[Any], pygame.Surface] | None = None
+        self._framed: Framed | None = None
 
     # -- lifecycle ----------------------------------------------------------------
     def enter(self) -> None:
@@ -798,29 +812,72 @@ class TableScene(Scene):
         if self.curtain_seat is not None:
             super().draw(surface)
             self._draw_curtain(surface)
+            self._framed = None
             return
         frame = self._frame_picture(surface)
         table = self.table_rect.clip(surface.get_rect())
+        over = self._drawn_over(surface, frame, table)
+        tweens = self.timeline.active()
+        # What the view may keep of its last frame (`DrawContext.kept`): nothing while
+        # pieces fly over the table, or the frame after.
+        tweened = tweens or (self._framed is not None and self._framed.tweened)
+        self.ctx.kept = None if over is None or tweened else over
         # The felt the view leaves showing (beside the board), not under what it covers.
         covered = self.view.opaque_rect()
         for part in rect_around(table, covered.clip(table) if covered is not None else None):
             surface.blit(frame, part, part)
+        # The view draws the table, and only the table: the frame round it keeps from one
+        # frame to the next what no one drew over.
+        clip = surface.get_clip()
+        surface.set_clip(table)
         self.view.draw(surface, self.ctx)
+        marks: list[pygame.Rect] = []
         for number, spot in enumerate(self._key_spots(), start=1):
-            self.view.draw_key(surface, number, spot)
-        for tween in self.timeline.active():
+            mark = self.view.draw_key(surface, number, spot)
+            if mark is not None:
+                marks.append(mark)
+        for tween in tweens:
             self.view.draw_tween(surface, tween)
-        # The frame round the table, over anything the view drew past its edge.
-        for part in rect_around(surface.get_rect(), table):
+        surface.set_clip(clip)
+        for part in self._frame_to_restore(surface, table, over):
             surface.blit(frame, part, part)
-        self._draw_frame(surface)
+        marks += self._draw_frame(surface)
         glowing = self._hint_button()
         if glowing is not None:
-            draw_glow(surface, glowing.rect, self.app.scale, self.clock)
+            marks.append(draw_glow(surface, glowing.rect, self.app.scale, self.clock))
         hint = self.hints.current(self.session, self.hint_seat())
         hinted = self.view.hint_rect(hint.action) if hint else None
         if hinted is not None and not self.timeline.busy:
-            draw_ring(surface, hinted, self.app.scale, self.clock)
+            marks.append(draw_ring(surface, hinted, self.app.scale, self.clock))
+        self._framed = Framed(frame, surface, tuple(table), getattr(self.app, "draws", None),
+                              marks, bool(tweens))
+
+    def _drawn_over(self, surface: pygame.Surface, frame: pygame.Surface,
+                    table: pygame.Rect) -> list[pygame.Rect] | None:
+        """Where the last frame drew over what this table keeps from one frame to the
+        next (the frame round it, and what its view keeps): the number keys, the status
+        line, the prompt's words and note, a hint's glow or ring, pygame_gui's elements, a
+        tooltip, the app's notes. None when nothing can be kept: the frame's picture
+        changed, the window was drawn by anything else since this table's last frame
+        (another screen, the curtain, a test drawing it alone), or the layout audit
+        records the texts."""
+        last = self._framed
+        draws = getattr(self.app, "draws", None)
+        if (last is None or last.frame is not frame or last.surface is not surface
+                or last.table != tuple(table) or draws is None or last.draws is None
+                or draws != last.draws + 1 or text._recording is not None):
+            return None
+        return [*last.marks, *getattr(self.app, "overlays", ())]
+
+    def _frame_to_restore(self, surface: pygame.Surface, table: pygame.Rect,
+                          over: list[pygame.Rect] | None) -> list[pygame.Rect]:
+        """Where the frame round the table is put back from its picture this frame: all of
+        it when nothing can be kept, else only where the last frame drew over it, so a pan
+        or a zoom of the board costs no copy of the unchanging frame."""
+        parts = rect_around(surface.get_rect(), table)
+        if over is None:
+            return parts
+        return [d.clip(part) for d in over for part in parts if d.colliderect(part)]
 
     def _frame_picture(self, surface: pygame.Surface) -> pygame.Surface:
         """The felt with the still parts of the frame (top bar, title, log panel and its
@@ -852,9 +909,9 @@ class TableScene(Scene):
         self._frame_cache = (key, log.lines, picture)
         return picture
 
-    def _draw_frame(self, surface: pygame.Surface) -> None:
+    def _draw_frame(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """What changes on the frame from one moment to the next: the status line and the
-        prompt's words (the rest comes from `_frame_picture`)."""
+        prompt's words (the rest comes from `_frame_picture`). Where it drew."""
         w = surface.get_width()
         bar = pygame.Rect(0, 0, w, self.s(TOP_BAR))
         # The bar's rim lies on the table's first row: over the board, so drawn each frame.
@@ -872,7 +929,7 @@ class TableScene(Scene):
         if fits(words):  # else it waits in the title's tooltip (`tip_at`)
             text.draw(surface, words, box, self.s(16), (214, 206, 186), valign="middle",
                       max_lines=1)
-        self._draw_prompt(surface)
+        return [box, *self._draw_prompt(surface)]
 
     def _title_box(self) -> pygame.Rect:
         """Where the game's title sits in the top bar: its own width, at most a quarter."""
@@ -881,7 +938,9 @@ class TableScene(Scene):
         width = resources.font(self.s(20), True).size(title)[0]
         return pygame.Rect(self.s(16), 0, min(width, self.app.size[0] // 4), bar_h)
 
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
+    def _draw_prompt(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The prompt's words, its accent while a player is asked, and a note above it;
+        where it drew."""
         rect = self._prompt_rect()  # its plate is in `_frame_picture`
         seats = self._prompt_seats()
         if self.session.over:
@@ -904,7 +963,8 @@ class TableScene(Scene):
         if words:
             text.draw(surface, words, words_box, self.s(18), colour, bold=True, valign="middle")
         if note:
-            self._draw_note(surface, note, rect)
+            return [rect, self._draw_note(surface, note, rect)]
+        return [rect]
 
     def _draw_note(self, surface: pygame.Surface, note: str, prompt: pygame.Rect) -> pygame.Rect:
         """A refusal or a hint, in full, on a strip just above the prompt: over the table's

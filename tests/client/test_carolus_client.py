@@ -338,7 +338,7 @@ def test_a_hinted_move_lights_its_disc_court_territory_or_stop_on_the_table(harn
     assert {"lay_disc", "play_to_court", "play_to_territory", "move_emperor"} <= seen
     rings = []
     monkeypatch.setattr("client.scenes.table.draw_ring",
-                        lambda surface, rect, scale, now: rings.append(rect))
+                        lambda surface, rect, scale, now: rings.append(rect) or rect)
     harness.press(tr("table.hint"))
     hint = table.hints.current(table.session, seat)
     assert hint is not None and isinstance(hint.action, MoveEmperor)

@@ -366,7 +366,7 @@ def test_a_hinted_play_lights_where_it_goes_on_the_table(harness, monkeypatch):
     assert any(isinstance(a, (Develop, BuyDeed)) for a in legal)
     rings = []
     monkeypatch.setattr("client.scenes.table.draw_ring",
-                        lambda surface, rect, scale, now: rings.append(rect))
+                        lambda surface, rect, scale, now: rings.append(rect) or rect)
     harness.press(tr("table.hint"))
     hint = table.hints.current(table.session, seat)
     assert hint is not None

@@ -589,11 +589,12 @@ class CarolusView(GameView):
             return self._centre_cube_rects().get(action.colour)
         return None
 
-    def draw_key(self, surface: pygame.Surface, number: int, rect: pygame.Rect) -> None:
+    def draw_key(self, surface: pygame.Surface, number: int,
+                 rect: pygame.Rect) -> pygame.Rect | None:
         panel = self.panels.get(self.view["to_act"][0]) if self.view.get("to_act") else None
         if panel is not None and rect in panel.discs:
-            return  # a disc shows its own number, which is its key
-        super().draw_key(surface, number, rect)
+            return None  # a disc shows its own number, which is its key
+        return super().draw_key(surface, number, rect)
 
     def click(self, pos: tuple[int, int], legal: list[Action]) -> Action | None:
         self.flash = ""

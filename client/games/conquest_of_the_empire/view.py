@@ -33,7 +33,7 @@ from client.anim import Tween
 from client.art import conquest_of_the_empire as art
 from client.board import Board
 from client.board.pieces import PiecePictures
-from client.games.base import DrawContext, GameView
+from client.games.base import DrawContext, GameView, key_disc, rect_around, solid_core
 from client.games.conquest_of_the_empire import panels, words
 from client.games.conquest_of_the_empire.layout import Layout, layout
 from client.games.conquest_of_the_empire.panels import NOWHERE, Spot
@@ -117,6 +117,7 @@ class ConquestView(GameView):
         self._hits_version = 0
         self._panels_sig: tuple[Any, ...] | None = None
         self._panels_pic: pygame.Surface | None = None
+        self._panels_solid: list[tuple[pygame.Rect, pygame.Surface | None]] = []
         self._panels_found: tuple[tuple[Any, ...], object, list[Any]] | None = None
         self._tray_band = -1  # the supply tray's band the map was last laid out above
 
@@ -174,7 +175,21 @@ class ConquestView(GameView):
 
     # -- drawing ----------------------------------------------------------------------------
     def opaque_rect(self) -> pygame.Rect | None:
-        return pygame.Rect(self.board.camera.viewport) if self.view else None
+        """The map's viewport and, beside it, the column's strip (the column is kept as
+        one opaque picture with the felt round it): the whole table, so the table puts
+        back no felt under them."""
+        if not self.view:
+            return None
+        viewport = pygame.Rect(self.board.camera.viewport)
+        if self.lay is None or viewport != self.lay.board:
+            return viewport
+        return viewport.union(self._column_strip())
+
+    def _column_strip(self) -> pygame.Rect:
+        """The table right of the map: the column and the felt round it."""
+        assert self.lay is not None
+        right = self.lay.board.right
+        return pygame.Rect(right, self.rect.y, max(0, self.rect.right - right), self.rect.h)
 
     def _chip_px(self) -> int:
         camera = self.board.camera
@@ -247,10 +262,17 @@ class ConquestView(GameView):
             pic.fill((0, 0, 0, 0))
             self.panels(ctx.legal, pic, ctx.hover)
             self._panels_sig = sig
+            self._panels_solid = [solid_core(pic, rect, self.s(12), surface)
+                                  for rect, _spots in found]
         margin = self.s(6)  # the panels' shadows
-        for rect, _spots in found:
+        for (rect, _spots), (core, solid) in zip(found, self._panels_solid):
             area = rect.inflate(margin * 2, margin * 2).clip(pic.get_rect())
-            surface.blit(pic, area, area)
+            if solid is None:
+                surface.blit(pic, area, area)
+                continue
+            surface.blit(solid, core)  # a plain copy where the panel hides the map
+            for edge in rect_around(area, core):  # blended only round its corners
+                surface.blit(pic, edge, edge)
 
     def _keep_clear(self, legal: list[Action]) -> None:
         """Fit the map below the auction or the vote while one is open (the supply tray is
@@ -289,8 +311,9 @@ class ConquestView(GameView):
         return len(trays) * (self.s(34) + self.s(10)) + self.s(10)
 
     def _draw_column(self, surface: pygame.Surface, ctx: DrawContext) -> None:
-        """The column, kept as a picture while nothing it shows changes (a pan or a zoom
-        redraws only the map); drawn afresh while the layout audit records texts."""
+        """The column, kept as a picture with the felt round it while nothing it shows
+        changes (a pan or a zoom redraws only the map); drawn afresh, on the table's felt,
+        while the layout audit records texts."""
         assert self.lay is not None
         acting = set(self.view.get("to_act") or [])
         entries = self.entries(ctx.legal)
@@ -298,11 +321,16 @@ class ConquestView(GameView):
         pager = (self.lay.prev_page.collidepoint(ctx.hover),
                  self.lay.next_page.collidepoint(ctx.hover))
         sig = (id(self.view), self.page, self.filter_key, hot, pager, tuple(sorted(acting)),
-               tuple(entries), language(), tuple(self.lay.column), self.scale)
-        column = self.lay.column.clip(surface.get_rect())
+               tuple(entries), language(), tuple(self.lay.column), tuple(self._column_strip()),
+               self.scale, surface.get_size())
+        column = self._column_strip().clip(surface.get_rect())
         if text._recording is None and sig == self._column_sig and self._column_pic is not None:
-            surface.blit(self._column_pic, column)
+            spoilt = [column] if ctx.kept is None else [r.clip(column) for r in ctx.kept]
+            for part in spoilt:  # only where it was drawn over, if the table kept the rest
+                if part.w > 0 and part.h > 0:
+                    surface.blit(self._column_pic, part, part.move(-column.x, -column.y))
             return
+        surface.blit(artwork.table_background(surface.get_size()), column, column)
         panels.draw_column(self, surface, self.lay, acting, entries, self.page, ctx.hover)
         if column.w > 0 and column.h > 0:
             self._column_pic = surface.subsurface(column).copy()
@@ -705,7 +733,8 @@ class ConquestView(GameView):
                     out.append(spot.rect)
         return out
 
-    def draw_key(self, surface: pygame.Surface, number: int, rect: pygame.Rect) -> None:
+    def draw_key(self, surface: pygame.Surface, number: int,
+                 rect: pygame.Rect) -> pygame.Rect | None:
         """The key's number as a badge on the choice's top-left corner, clear of its words
         (the panels' buttons are only as wide as their words)."""
         r = max(6, self.s(8))
@@ -714,6 +743,7 @@ class ConquestView(GameView):
         pygame.draw.circle(surface, artwork.ACCENT, centre, r, max(1, self.s(2)))
         text.label(surface, str(number), max(10, round(r * 1.3)), centre, artwork.PARCHMENT,
                    bold=True, anchor="center")
+        return key_disc(centre, r)
 
     def hint_rect(self, action: Action) -> pygame.Rect | None:
         for _rect, spots in self.panels(self.legal):
