@@ -271,6 +271,10 @@ class App:
         if ev.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resized((ev.w, ev.h))
             return
+        if ev.type in EXPOSED:
+            # The system may have drawn over the window: nothing of the last frame is kept.
+            self.overlays = [pygame.Rect((0, 0), self.size)]
+            self._dirty = True
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
         consumed = self.manager.process_events(ev)
@@ -314,6 +318,11 @@ class App:
             for scene in reversed(self.scenes):
                 scene.exit()  # stops the AI process even after a crash
             pygame.quit()
+
+
+EXPOSED = frozenset({pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+                     pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED})
+"""Window events after which the window's pixels may not be the last frame drawn."""
 
 
 def write_crash_log(report: str) -> str | None:

@@ -877,7 +877,9 @@ class TableScene(Scene):
         parts = rect_around(surface.get_rect(), table)
         if over is None:
             return parts
-        return [d.clip(part) for d in over for part in parts if d.colliderect(part)]
+        pieces = [d.clip(part) for d in over for part in parts if d.colliderect(part)]
+        size = sum(r.w * r.h for r in pieces)
+        return parts if size >= sum(r.w * r.h for r in parts) else pieces
 
     def _frame_picture(self, surface: pygame.Surface) -> pygame.Surface:
         """The felt with the still parts of the frame (top bar, title, log panel and its

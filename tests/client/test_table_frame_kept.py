@@ -192,3 +192,22 @@ def test_a_panels_solid_core_blits_as_its_alpha_picture_would(harness):
     assert pygame.image.tobytes(blended, "RGB") == pygame.image.tobytes(copied, "RGB")
     picture.set_at(core.center, (232, 214, 170, 128))
     assert solid_core(picture, panel, 12, backdrop)[1] is None
+
+
+def test_after_the_window_is_exposed_the_whole_frame_is_drawn_again(harness):
+    """The system may draw over a window it hides or restores: the frame after such an
+    event puts back all of the frame, and the view keeps nothing."""
+    session = Session.new("conquest_of_the_empire",
+                          default_seats([("human", None), ("ai", "easy")]), 5, {})
+    table = TableScene(harness.app, session)
+    harness.app.push(table)
+    harness.frames(5)
+    restored = restored_areas(table)
+    harness.app.redraw()
+    harness.frames(1)
+    assert restored[-1][0] < restored[-1][1]  # a still table puts back little
+    pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    harness.frames(1)
+    part, whole = restored[-1]
+    assert part == whole and table.ctx.kept is not None
+    assert any(r.contains(table.table_rect) for r in table.ctx.kept)
