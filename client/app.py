@@ -219,9 +219,8 @@ class App:
             tip = self.scene.tip_at(self.mouse)
             if tip:
                 drawn.append(draw_tooltip(self.window, self.mouse, tip, self.scale))
-        drawn.append(self._draw_storage_note())
-        drawn.append(self._draw_toast())
-        self.overlays = [rect for rect in drawn if rect is not None]
+        notes = (self._draw_storage_note(), self._draw_toast())
+        self.overlays = drawn + [rect for rect in notes if rect is not None]
 
     def _draw_toast(self) -> pygame.Rect | None:
         if self._toast is None:

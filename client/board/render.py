@@ -652,9 +652,10 @@ def _scratch(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
     return _SCRATCH[0].subsurface((0, 0, *size))
 
 
-def rect_around(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
-    """`outer` less `inner` (a rect inside it) as up to four strips."""
-    if not inner.w or not inner.h:
+def rect_around(outer: pygame.Rect, inner: pygame.Rect | None) -> list[pygame.Rect]:
+    """`outer` less `inner` (a rect inside it) as up to four strips: above, below, left,
+    right. Used to paint around what something opaque will cover."""
+    if inner is None or not inner.w or not inner.h:
         return [outer]
     strips = [
         pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),

@@ -12,23 +12,12 @@ import pygame
 
 from client import artwork, text
 from client.anim import Tween
+from client.board.render import rect_around
 from client.i18n import error_sentence, tr
 from client.input import Intent
 from rules import Action, Event, IllegalAction, Seat
 
-
-def rect_around(outer: pygame.Rect, inner: pygame.Rect | None) -> list[pygame.Rect]:
-    """`outer` less `inner` (a rect inside it) as up to four strips: above, below, left,
-    right. Used to paint around what something opaque will cover."""
-    if inner is None or not inner.w or not inner.h:
-        return [outer]
-    strips = [
-        pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
-        pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
-        pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
-        pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h),
-    ]
-    return [r for r in strips if r.w > 0 and r.h > 0]
+__all__ = ["DrawContext", "GameView", "key_disc", "rect_around", "solid_core"]
 
 
 def solid_core(picture: pygame.Surface, rect: pygame.Rect, inset: int,

@@ -34,7 +34,7 @@ class Framed(NamedTuple):
 
     frame: pygame.Surface
     surface: pygame.Surface
-    table: tuple[int, int, int, int]
+    table: tuple[int, ...]
     draws: int | None
     marks: list[pygame.Rect]
     tweened: bool

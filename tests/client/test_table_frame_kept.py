@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 import rules
+from client.games.base import rect_around, solid_core
 from client.i18n import tr
 from client.scenes.launch import default_seats
-from client.games.base import rect_around, solid_core
 from client.scenes.table import TableScene
 from client.session import Session
 

@@ -265,7 +265,7 @@ class ConquestView(GameView):
             self._panels_solid = [solid_core(pic, rect, self.s(12), surface)
                                   for rect, _spots in found]
         margin = self.s(6)  # the panels' shadows
-        for (rect, _spots), (core, solid) in zip(found, self._panels_solid):
+        for (rect, _spots), (core, solid) in zip(found, self._panels_solid, strict=True):
             area = rect.inflate(margin * 2, margin * 2).clip(pic.get_rect())
             if solid is None:
                 surface.blit(pic, area, area)
