@@ -144,15 +144,20 @@ def test_the_kept_frame_is_the_frame_drawn_whole(harness, game_id):
     assert watch.kept >= 10  # frames that restored only parts of the frame
 
 
-def test_a_kept_frame_restores_only_where_it_was_drawn_over(harness):
-    """A pan of the board puts back the frame only under what is drawn on it every frame
-    (the status line, the prompt, the bar's buttons), not the whole of it."""
+def conquest_table(harness) -> tuple[TableScene, list[tuple[int, int]]]:
+    """A two-player Conquest table at rest, and what each frame from now puts back."""
     session = Session.new("conquest_of_the_empire",
                           default_seats([("human", None), ("ai", "easy")]), 5, {})
     table = TableScene(harness.app, session)
     harness.app.push(table)
     harness.frames(5)
-    restored = restored_areas(table)
+    return table, restored_areas(table)
+
+
+def test_a_kept_frame_restores_only_where_it_was_drawn_over(harness):
+    """A pan of the board puts back the frame only under what is drawn on it every frame
+    (the status line, the prompt, the bar's buttons), not the whole of it."""
+    table, restored = conquest_table(harness)
     vp = table.view.board.camera.viewport
     start = (vp.centerx, vp.centery)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -197,12 +202,7 @@ def test_a_panels_solid_core_blits_as_its_alpha_picture_would(harness):
 def test_after_the_window_is_exposed_the_whole_frame_is_drawn_again(harness):
     """The system may draw over a window it hides or restores: the frame after such an
     event puts back all of the frame, and the view keeps nothing."""
-    session = Session.new("conquest_of_the_empire",
-                          default_seats([("human", None), ("ai", "easy")]), 5, {})
-    table = TableScene(harness.app, session)
-    harness.app.push(table)
-    harness.frames(5)
-    restored = restored_areas(table)
+    table, restored = conquest_table(harness)
     harness.app.redraw()
     harness.frames(1)
     assert restored[-1][0] < restored[-1][1]  # a still table puts back little
