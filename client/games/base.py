@@ -6,6 +6,7 @@ undo, saves, AI); a GameView draws the game's own area and speaks its vocabulary
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -17,7 +18,7 @@ from client.i18n import error_sentence, tr
 from client.input import Intent
 from rules import Action, Event, IllegalAction, Seat
 
-__all__ = ["DrawContext", "GameView", "key_disc", "rect_around", "solid_core"]
+__all__ = ["DrawContext", "GameView", "Kept", "key_disc", "rect_around", "solid_core"]
 
 
 def solid_core(picture: pygame.Surface, rect: pygame.Rect, inset: int,
@@ -34,6 +35,39 @@ def solid_core(picture: pygame.Surface, rect: pygame.Rect, inset: int,
     solid = pygame.Surface(core.size, 0, target)
     solid.blit(part, (0, 0))
     return core, solid
+
+
+class Kept:
+    """Parts of the table a view draws as opaque pictures, on the table's felt, and keeps
+    while what they show is the same (`sig`): a frame then blits them only where
+    something drew over them since (`DrawContext.kept`, and the view's own `over`), or
+    whole when the table keeps nothing; drawn afresh while the layout audit records
+    texts. A view draws them before its board, which covers whatever the painting put
+    beyond them."""
+
+    def __init__(self) -> None:
+        self.sig: object = None
+        self.pictures: list[tuple[pygame.Rect, pygame.Surface]] = []
+
+    def draw(self, surface: pygame.Surface, areas: list[pygame.Rect], sig: object,
+             kept: list[pygame.Rect] | None, paint: Callable[[pygame.Surface], object],
+             over: Sequence[pygame.Rect] = ()) -> None:
+        found = [a.clip(surface.get_rect()) for a in areas]
+        found = [a for a in found if a.w > 0 and a.h > 0]
+        sig = (sig, tuple(tuple(a) for a in found), surface.get_size())
+        if text._recording is None and sig == self.sig:
+            spoilt = None if kept is None else [*kept, *over]
+            for area, picture in self.pictures:
+                for part in [area] if spoilt is None else [r.clip(area) for r in spoilt]:
+                    if part.w > 0 and part.h > 0:
+                        surface.blit(picture, part, part.move(-area.x, -area.y))
+            return
+        felt = artwork.table_background(surface.get_size())
+        for area in found:
+            surface.blit(felt, area, area)
+        paint(surface)
+        self.pictures = [(area, surface.subsurface(area).copy()) for area in found]
+        self.sig = sig
 
 
 class GameView:

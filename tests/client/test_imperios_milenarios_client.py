@@ -9,6 +9,7 @@ import random
 
 import pygame
 import pytest
+from test_table_frame_kept import whole_frame_differs
 
 import rules
 from client import games
@@ -597,3 +598,33 @@ def test_keeping_no_tokens_is_said_as_a_sentence_in_both_languages():
         assert view.describe(nothing).endswith("keeps no tokens.")
     finally:
         set_language("en")
+
+
+def test_a_totem_carried_over_the_boards_leaves_no_trace_on_them(harness):
+    """The boards round the map are kept from one frame to the next (`Kept`): a totem
+    carried across them is put back from the kept pictures where it was, so each frame
+    is the one the table would draw whole."""
+    table = start_table(harness)
+    seat, legal = advance_to_expansion(harness, table, random.Random(8))
+    view = table.view
+    start = view.lay.panels[seat].reserve.center
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    strip = view.lay.strip.rect if view.lay.strip is not None else view.lay.panels[seat].rect
+    target = area_point(view, next(iter(view.expansion_targets(legal))))
+    path = [(start[0], start[1] + 40), (start[0] + 30, strip.centery),
+            (strip.centerx, strip.centery), (start[0], start[1] - 30), target]
+    checked = kept = 0
+    for end in path:
+        for k in range(1, 4):
+            pos = (round(start[0] + (end[0] - start[0]) * k / 3),
+                   round(start[1] + (end[1] - start[1]) * k / 3))
+            post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+            harness.frames(1)
+            assert view.held
+            kept += table.ctx.kept is not None  # the boards were put back in parts
+            assert whole_frame_differs(harness.app) is None, pos
+            checked += 1
+        start = end
+    assert checked == 15 and kept >= 10

@@ -33,7 +33,14 @@ from client.anim import Tween
 from client.art import conquest_of_the_empire as art
 from client.board import Board
 from client.board.pieces import PiecePictures
-from client.games.base import DrawContext, GameView, key_disc, rect_around, solid_core
+from client.games.base import (
+    DrawContext,
+    GameView,
+    Kept,
+    key_disc,
+    rect_around,
+    solid_core,
+)
 from client.games.conquest_of_the_empire import panels, words
 from client.games.conquest_of_the_empire.layout import Layout, layout
 from client.games.conquest_of_the_empire.panels import NOWHERE, Spot
@@ -99,8 +106,7 @@ class ConquestView(GameView):
         self.defend_dice = DiceTray(size=40)
         self.roll_seats: tuple[Seat | None, Seat | None] = (None, None)
         self._step = ""
-        self._column_sig: tuple[Any, ...] | None = None
-        self._column_pic: pygame.Surface | None = None
+        self._column = Kept()
         self.stacks: PiecePictures[tuple[Any, ...]] = PiecePictures(self._make_stack)
         self.discs: PiecePictures[tuple[int | None, int]] = PiecePictures(
             lambda disc, px: art.influence_disc(disc[0], disc[1], px))
@@ -199,6 +205,7 @@ class ConquestView(GameView):
         if not self.view or self.lay is None:
             return
         self.legal = ctx.legal
+        self._draw_column(surface, ctx)
         self.board.fill_outside(surface, art.wild_texture())
         self.board.draw(surface)
         clip = surface.get_clip()
@@ -215,7 +222,6 @@ class ConquestView(GameView):
         self._draw_flash(surface)
         panels.scoring_overlay(self, surface, ctx.hover)
         surface.set_clip(clip)
-        self._draw_column(surface, ctx)
 
     def panels(self, legal: list[Action], surface: pygame.Surface | None = None,
                hover: tuple[int, int] = NOWHERE
@@ -312,29 +318,17 @@ class ConquestView(GameView):
 
     def _draw_column(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         """The column, kept as a picture with the felt round it while nothing it shows
-        changes (a pan or a zoom redraws only the map); drawn afresh, on the table's felt,
-        while the layout audit records texts."""
+        changes (a pan or a zoom redraws only the map): `Kept`."""
         assert self.lay is not None
+        lay = self.lay
         acting = set(self.view.get("to_act") or [])
         entries = self.entries(ctx.legal)
-        hot = next((i for i, r in enumerate(self.lay.entries) if r.collidepoint(ctx.hover)), -1)
-        pager = (self.lay.prev_page.collidepoint(ctx.hover),
-                 self.lay.next_page.collidepoint(ctx.hover))
+        hot = next((i for i, r in enumerate(lay.entries) if r.collidepoint(ctx.hover)), -1)
+        pager = (lay.prev_page.collidepoint(ctx.hover), lay.next_page.collidepoint(ctx.hover))
         sig = (id(self.view), self.page, self.filter_key, hot, pager, tuple(sorted(acting)),
-               tuple(entries), language(), tuple(self.lay.column), tuple(self._column_strip()),
-               self.scale, surface.get_size())
-        column = self._column_strip().clip(surface.get_rect())
-        if text._recording is None and sig == self._column_sig and self._column_pic is not None:
-            spoilt = [column] if ctx.kept is None else [r.clip(column) for r in ctx.kept]
-            for part in spoilt:  # only where it was drawn over, if the table kept the rest
-                if part.w > 0 and part.h > 0:
-                    surface.blit(self._column_pic, part, part.move(-column.x, -column.y))
-            return
-        surface.blit(artwork.table_background(surface.get_size()), column, column)
-        panels.draw_column(self, surface, self.lay, acting, entries, self.page, ctx.hover)
-        if column.w > 0 and column.h > 0:
-            self._column_pic = surface.subsurface(column).copy()
-            self._column_sig = sig
+               tuple(entries), language(), tuple(lay.column), self.scale)
+        self._column.draw(surface, [self._column_strip()], sig, ctx.kept, lambda on: (
+            panels.draw_column(self, on, lay, acting, entries, self.page, ctx.hover)))
 
     def _light(self, surface: pygame.Surface, key: str, fill: tuple[int, int, int, int],
                line: tuple[int, int, int, int], width: float = 3.0) -> None:

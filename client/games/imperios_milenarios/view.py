@@ -27,7 +27,7 @@ from client.anim import Tween
 from client.art import antique
 from client.art import imperios_milenarios as art
 from client.board import Board, bbox
-from client.games.base import DrawContext, GameView
+from client.games.base import DrawContext, GameView, Kept, rect_around
 from client.games.imperios_milenarios import panels, words
 from client.games.imperios_milenarios.layout import COLOURS, Layout, layout
 from client.i18n import error_sentence, has, language, tr
@@ -105,6 +105,8 @@ class ImperiosView(GameView):
         self.ui_scale = 1.0
         self.serial = 0  # counts the views shown: the boards' pictures are redrawn on change
         self.pictures = panels.Pictures()
+        self._boards = Kept()  # the civilisations' boards and the strip, round the map
+        self._held_at: list[pygame.Rect] = []  # where the carried totem was drawn last frame
         self._groups: dict[object, tuple[pygame.Surface, tuple[int, int]]] = {}
         self.board.warm_with(self._group_jobs)  # a zoom step's totems made ahead
 
@@ -176,12 +178,37 @@ class ImperiosView(GameView):
 
     # -- drawing ------------------------------------------------------------------------------
     def opaque_rect(self) -> pygame.Rect | None:
-        return pygame.Rect(self.board.camera.viewport) if self.view else None
+        """The whole table: the map's viewport, and round it the boards and the strip on
+        their felt (`_draw_boards`)."""
+        if not self.view:
+            return None
+        return pygame.Rect(self.rect) if self.lay is not None else None
+
+    def _draw_boards(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        """The civilisations' boards and the common strip, with the felt round them: the
+        table less the map's viewport, kept as pictures while nothing on them changes."""
+        assert self.lay is not None
+        lay = self.lay
+        lit = {seat: self._panel_lit(seat, ctx) for seat in lay.panels}
+        sig = (self.serial, repr(sorted((seat, sorted(map(repr, v.items())))
+                                        for seat, v in lit.items())),
+               tuple(tuple(p.rect) for p in lay.panels.values()),
+               tuple(lay.strip.rect) if lay.strip is not None else None, self.scale, language())
+
+        def paint(on: pygame.Surface) -> None:
+            for seat, panel in lay.panels.items():
+                self.pictures.civ(self, on, panel, lit[seat])
+            if lay.strip is not None:
+                self.pictures.strip(self, on, lay.strip)
+
+        around = rect_around(pygame.Rect(self.rect), self.board.camera.viewport.clip(self.rect))
+        self._boards.draw(surface, around, sig, ctx.kept, paint, self._held_at)
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if not self.view or self.lay is None:
             return
         self.legal = ctx.legal
+        self._draw_boards(surface, ctx)
         self.board.fill_outside(surface, antique.deep_sea_texture())
         self.board.draw(surface)
         clip = surface.get_clip()
@@ -194,10 +221,6 @@ class ImperiosView(GameView):
         else:
             self._draw_choices(surface, ctx)
         surface.set_clip(clip)
-        for seat, panel in self.lay.panels.items():
-            self.pictures.civ(self, surface, panel, self._panel_lit(seat, ctx))
-        if self.lay.strip is not None:
-            self.pictures.strip(self, surface, self.lay.strip)
         self._draw_held(surface)
         self._draw_flash(surface)
 
@@ -339,11 +362,16 @@ class ImperiosView(GameView):
         return got
 
     def _draw_held(self, surface: pygame.Surface) -> None:
+        """The totem being carried, over everything (its rect is put back on the boards
+        the next frame)."""
         seat = self.acting_seat()
+        self._held_at = []
         if not self.held or seat is None:
             return
         img = art.totem(self.colour_of(seat), self.s(36), True)
-        surface.blit(img, img.get_rect(midbottom=(self.held_pos[0], self.held_pos[1] + self.s(12))))
+        at = img.get_rect(midbottom=(self.held_pos[0], self.held_pos[1] + self.s(12)))
+        surface.blit(img, at)
+        self._held_at = [at]
 
     def _draw_flash(self, surface: pygame.Surface) -> None:
         if not self.flash:
