@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_harness import Harness
 
 import rules
 from client.games.base import rect_around, solid_core
-from client.i18n import tr
+from client.i18n import set_language, tr
 from client.scenes.launch import default_seats
 from client.scenes.table import TableScene
 from client.session import Session
@@ -109,6 +110,21 @@ def human_turn(harness, table: TableScene, watch: Watcher) -> bool:
 
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
 def test_the_kept_frame_is_the_frame_drawn_whole(harness, game_id):
+    play_through_the_gestures(harness, game_id)
+
+
+@pytest.mark.parametrize("game_id", ["conquest_of_the_empire", "imperios_milenarios", "coup"])
+def test_the_kept_frame_is_whole_at_130_percent_in_spanish(data_dir, game_id):
+    harness = Harness((1280, 800), language="es", ui_scale=1.3)
+    try:
+        play_through_the_gestures(harness, game_id)
+    finally:
+        harness.close()
+        set_language("en")
+
+
+def play_through_the_gestures(harness, game_id: str) -> None:
+    """Every gesture that draws over what the table keeps, each frame checked whole."""
     game = rules.GAMES[game_id]
     players = game.info.min_players
     kinds = [("human", None)] + [("ai", "easy")] * (players - 1)
