@@ -395,3 +395,20 @@ def test_once_the_game_is_over_the_column_says_so_instead_of_waiting(harness):
         table.draw(harness.app.window)
     assert tr("coe.panel.over") in rec.shown
     assert tr("coe.panel.nothing") not in rec.shown
+
+
+def test_a_choice_shown_whole_has_no_tooltip_and_a_cut_one_says_all(harness, monkeypatch):
+    """The column's choices: a tooltip that only repeated the entry's words ("Pass") is not
+    shown; an entry whose words are cut short shows them whole in its tooltip."""
+    table = table_of(harness, [("human", None)] * PLAYERS, 4, [])
+    view = table.view
+    legal = table.ctx.legal
+    shown = view.entries(legal)[:len(view.lay.entries)]
+    assert shown, "the season's first auction offers its choices in the column"
+    rect = view.lay.entries[0]
+    label = words.action_label(view, shown[0])
+    assert view.fits(label, panels.ENTRY_TEXT, panels.entry_words_box(view, rect, shown[0]))
+    assert view.tip_at(rect.center) is None
+    long = "Bid 10 talents for positions A and B, " * 8
+    monkeypatch.setattr(words, "action_label", lambda _view, _action: long)
+    assert view.tip_at(rect.center) == long

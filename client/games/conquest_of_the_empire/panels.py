@@ -112,14 +112,11 @@ def _choices(view: ConquestView, surface: pygame.Surface, lay: Layout, entries: 
         pygame.draw.rect(surface, ACCENT if hot else PLATE_DARK, rect, s(2) if hot else s(1),
                          border_radius=s(6))
         icon = _icon(action)
-        x = rect.x + s(8)
         if icon is not None:
             img = art.unit_chip(icon, view.colours[view.acting_seat()], s(24))
-            surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
-            x += s(30)
-        view.text(surface, words.action_label(view, action), 14,
-                  pygame.Rect(x, rect.y + s(2), rect.right - x - s(6), rect.h - s(4)),
-                  INK, False, "left", "middle", 2)
+            surface.blit(img, img.get_rect(midleft=(rect.x + s(8), rect.centery)))
+        view.text(surface, words.action_label(view, action), ENTRY_TEXT,
+                  entry_words_box(view, rect, action), INK, False, "left", "middle", 2)
     pages = max(1, -(-len(entries) // per))
     if pages > 1:
         for rect, glyph, enabled in ((lay.prev_page, "‹", page > 0),
@@ -129,6 +126,17 @@ def _choices(view: ConquestView, surface: pygame.Surface, lay: Layout, entries: 
                        "center")
         view.label(surface, tr("coe.panel.page", page=page + 1, pages=pages), 14,
                    (box.centerx, lay.prev_page.centery), INK_SOFT, True, "center")
+
+
+ENTRY_TEXT = 14
+"""The size of a choice entry's words."""
+
+
+def entry_words_box(view: ConquestView, rect: pygame.Rect, action: Action) -> pygame.Rect:
+    """Where a choice entry's words go: right of its unit's picture, if it has one."""
+    s = view.s
+    x = rect.x + s(8) + (s(30) if _icon(action) is not None else 0)
+    return pygame.Rect(x, rect.y + s(2), rect.right - x - s(6), rect.h - s(4))
 
 
 def _icon(action: Action) -> str | None:

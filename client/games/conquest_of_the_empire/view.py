@@ -781,7 +781,11 @@ class ConquestView(GameView):
             shown = entries[self.page * per:(self.page + 1) * per]
             for rect, action in zip(self.lay.entries, shown, strict=False):
                 if rect.collidepoint(pos):
-                    return words.action_tip(self, action)
+                    tip, label = words.action_tip(self, action), words.action_label(self, action)
+                    box = panels.entry_words_box(self, rect, action)
+                    if tip == label and self.fits(label, panels.ENTRY_TEXT, box):
+                        return None  # the entry shows all the tip would say
+                    return tip
             return None
         key = self._key_at(pos)
         if not key:
