@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+from test_table_frame_kept import whole_frame_differs
 
 from client.i18n import tr
 from client.scenes.launch import default_seats
@@ -379,3 +380,30 @@ def test_the_dice_land_before_the_paladins_they_bring_show(harness):
     shown = table.view.view
     assert (shown["reserves"], shown["centre"]) == (after["reserves"], after["centre"])
     assert all(line in [e.text for e in table.log.entries] for line in lines)
+
+
+def test_the_emperor_carried_over_the_panels_leaves_no_trace_on_them(harness):
+    """The seats' panels beside the map are kept from one frame to the next (`Kept`): the
+    emperor carried over them is put back from the kept pictures where it was, so each
+    frame is the one the table would draw whole."""
+    table = start_table(harness)
+    advance_to(harness, table, "emperor")
+    view = table.view
+    start = emperor_point(view)
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    harness.frames(1)
+    panel = next(iter(view.panels.values())).rect
+    checked = kept = 0
+    for end in [panel.center, (panel.centerx, panel.bottom - 10), start]:
+        for k in range(1, 4):
+            pos = (round(start[0] + (end[0] - start[0]) * k / 3),
+                   round(start[1] + (end[1] - start[1]) * k / 3))
+            post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+            harness.frames(1)
+            assert view.held == ("emperor", "")
+            kept += table.ctx.kept is not None  # the panels were put back in parts
+            assert whole_frame_differs(harness.app) is None, pos
+            checked += 1
+        start = end
+    assert checked == 9 and kept >= 6

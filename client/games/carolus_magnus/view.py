@@ -22,7 +22,7 @@ from client import artwork, resources, text
 from client.anim import Tween, lerp
 from client.art import carolus as art
 from client.board import Board
-from client.games.base import DrawContext, GameView
+from client.games.base import DrawContext, GameView, Kept, rect_around
 from client.games.carolus_magnus import words
 from client.games.carolus_magnus.layout import SeatPanel, board_viewport, seat_panels
 from client.games.carolus_magnus.panels import PanelPainter, label
@@ -72,6 +72,8 @@ class CarolusView(GameView):
         self.carried = False  # held after a click (not a drag): the next click puts it down
         self.flash = ""
         self.serial = 0
+        self._sides = Kept()  # the seats' panels with the felt round them, beside the map
+        self._held_at: list[pygame.Rect] = []  # where a carried piece was drawn last frame
         self.board.warm_with(self._warm_jobs)  # pieces made ahead of a zoom step
         self.spots: dict[int, dict[str, tuple[float, float]]] = {
             p.area: {} for p in topo.places if p.area is not None
@@ -175,12 +177,33 @@ class CarolusView(GameView):
 
     # -- drawing ---------------------------------------------------------------------------------
     def opaque_rect(self) -> pygame.Rect | None:
-        """The board's viewport: the table round the map and the map itself cover it."""
-        return pygame.Rect(self.board.camera.viewport) if self.view else None
+        """The whole table: the map in the board's viewport, the seats' panels on their
+        felt round it (`_draw_sides`)."""
+        return pygame.Rect(self.rect) if self.view else None
+
+    def _draw_sides(self, surface: pygame.Surface, ctx: DrawContext) -> None:
+        """The seats' panels and the felt round them (the table less the map), kept as
+        pictures while nothing on them changes; an AI's thinking dots change them."""
+        lit = {seat: self._panel_lit(seat, ctx) for seat in self.panels}
+        dots = 1 + int(ctx.now * 3) % 3 if ctx.thinking is not None else 0
+        sig = (self.serial, repr(sorted((seat, sorted(map(repr, v.items())))
+                                        for seat, v in lit.items())),
+               ctx.thinking, dots, tuple(tuple(panel.rect) for panel in self.panels.values()))
+        felt = partial(artwork.table_background, surface.get_size())
+        viewport = self.board.camera.viewport
+
+        def paint(on: pygame.Surface) -> None:
+            for seat, panel in self.panels.items():
+                self.paint.draw(on, panel, self.view, lit[seat], seat == ctx.thinking,
+                                ctx.now, self.serial, felt, viewport)
+
+        around = rect_around(pygame.Rect(self.rect), viewport.clip(self.rect))
+        self._sides.draw(surface, around, sig, ctx.kept, paint, self._held_at)
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if not self.view:
             return
+        self._draw_sides(surface, ctx)
         self.board.fill_outside(surface, art.table_texture())
         self.board.draw(surface)
         clip = surface.get_clip()
@@ -193,18 +216,6 @@ class CarolusView(GameView):
         if ("emperor",) not in ctx.hidden and not (self.held and self.held[0] == "emperor"):
             self._draw_emperor(surface, self.board.to_screen(self.emperor_pos()), ctx)
         surface.set_clip(clip)
-        for seat, panel in self.panels.items():
-            self.paint.draw(
-                surface,
-                panel,
-                self.view,
-                self._panel_lit(seat, ctx),
-                seat == ctx.thinking,
-                ctx.now,
-                self.serial,
-                partial(artwork.table_background, surface.get_size()),
-                self.board.camera.viewport,
-            )
         self._draw_held(surface)
         self._draw_hint(surface)
 
@@ -350,11 +361,14 @@ class CarolusView(GameView):
 
     def _draw_emperor(
         self, surface: pygame.Surface, at: tuple[float, float], ctx: DrawContext
-    ) -> None:
+    ) -> pygame.Rect:
+        """The emperor standing at `at`; where it was drawn."""
         movable = any(isinstance(a, MoveEmperor) for a in ctx.legal)
         size = self._emperor_px()
         img = art.emperor(size, movable)
-        surface.blit(img, img.get_rect(midbottom=(round(at[0]), round(at[1] + size * 0.5))))
+        where = img.get_rect(midbottom=(round(at[0]), round(at[1] + size * 0.5)))
+        surface.blit(img, where)
+        return where
 
     def _draw_centre(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         cx, cy = self.board.to_screen(self.painter.middle)
@@ -455,16 +469,20 @@ class CarolusView(GameView):
         return lit
 
     def _draw_held(self, surface: pygame.Surface) -> None:
+        """The cube or the emperor being carried, over everything (its rect is put back
+        on the kept panels the next frame)."""
+        self._held_at = []
         if self.held is None:
             return
         kind, colour = self.held
         if kind == "cube":
             img = art.cube(colour, self.s(30), True)
-            surface.blit(img, img.get_rect(center=self.held_pos))
+            at = img.get_rect(center=self.held_pos)
+            surface.blit(img, at)
+            self._held_at = [at]
         else:
-            self._draw_emperor(
-                surface, (self.held_pos[0], self.held_pos[1] + self.s(10)), DrawContext()
-            )
+            pos = (self.held_pos[0], self.held_pos[1] + self.s(10))
+            self._held_at = [self._draw_emperor(surface, pos, DrawContext())]
 
     def _draw_hint(self, surface: pygame.Surface) -> None:
         if not self.flash:
