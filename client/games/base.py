@@ -18,7 +18,21 @@ from client.i18n import error_sentence, tr
 from client.input import Intent
 from rules import Action, Event, IllegalAction, Seat
 
-__all__ = ["DrawContext", "GameView", "Kept", "key_disc", "rect_around", "solid_core"]
+__all__ = [
+    "DrawContext", "GameView", "Kept", "key_disc", "lit_key", "rect_around", "solid_core",
+    "thinking_dots",
+]
+
+
+def lit_key(lit: dict[str, Any]) -> str:
+    """What lights a panel (`lit`), as one string to compare: a panel's kept picture is
+    drawn again when it changes."""
+    return repr(sorted((k, repr(v)) for k, v in lit.items()))
+
+
+def thinking_dots(now: float) -> int:
+    """How many dots (1 to 3) follow a thinking AI's name at `now`: three a second."""
+    return 1 + int(now * 3) % 3
 
 
 def solid_core(picture: pygame.Surface, rect: pygame.Rect, inset: int,
@@ -40,7 +54,7 @@ def solid_core(picture: pygame.Surface, rect: pygame.Rect, inset: int,
 class Kept:
     """Parts of the table a view draws as opaque pictures, on the table's felt, and keeps
     while what they show is the same (`sig`): a frame then blits them only where
-    something drew over them since (`DrawContext.kept`, and the view's own `over`), or
+    something drew over them since (`DrawContext.drawn_over`, and the view's own `over`), or
     whole when the table keeps nothing; drawn afresh while the layout audit records
     texts. A view draws them before its board, which covers whatever the painting put
     beyond them."""
@@ -50,13 +64,14 @@ class Kept:
         self.pictures: list[tuple[pygame.Rect, pygame.Surface]] = []
 
     def draw(self, surface: pygame.Surface, areas: list[pygame.Rect], sig: object,
-             kept: list[pygame.Rect] | None, paint: Callable[[pygame.Surface], object],
+             drawn_over: list[pygame.Rect] | None,
+             paint: Callable[[pygame.Surface], object],
              over: Sequence[pygame.Rect] = ()) -> None:
         found = [a.clip(surface.get_rect()) for a in areas]
         found = [a for a in found if a.w > 0 and a.h > 0]
         sig = (sig, tuple(tuple(a) for a in found), surface.get_size())
         if text._recording is None and sig == self.sig:
-            spoilt = None if kept is None else [*kept, *over]
+            spoilt = None if drawn_over is None else [*drawn_over, *over]
             for area, picture in self.pictures:
                 for part in [area] if spoilt is None else [r.clip(area) for r in spoilt]:
                     if part.w > 0 and part.h > 0:
@@ -200,6 +215,10 @@ class GameView:
         """One question several humans answer in turn, with no curtain: (button label, the
         actions it plays in order, first `seat`'s). Empty: the usual buttons for `seat`."""
         return []
+
+    def beside(self, viewport: pygame.Rect) -> list[pygame.Rect]:
+        """The table less a board's `viewport`, as strips: where a map view's panels lie."""
+        return rect_around(pygame.Rect(self.rect), viewport.clip(self.rect))
 
     def opaque_rect(self) -> pygame.Rect | None:
         """A screen rect `draw` paints every pixel of (so the table's felt under it need not
@@ -366,5 +385,5 @@ class DrawContext:
         self.hover: tuple[int, int] = (0, 0)
         # None: draw the whole table. Else the table's pixels are those of the last frame
         # drawn, save within these rects (drawn over since) and wherever the view draws:
-        # what the view keeps as a picture need only be put back there.
-        self.kept: list[pygame.Rect] | None = None
+        # what the view keeps as a picture (`Kept`) need only be put back there.
+        self.drawn_over: list[pygame.Rect] | None = None

@@ -818,10 +818,10 @@ class TableScene(Scene):
         table = self.table_rect.clip(surface.get_rect())
         over = self._drawn_over(surface, frame, table)
         tweens = self.timeline.active()
-        # What the view may keep of its last frame (`DrawContext.kept`): nothing while
-        # pieces fly over the table, or the frame after.
+        # What the view may keep of its last frame (`DrawContext.drawn_over`): nothing
+        # while pieces fly over the table, or the frame after.
         tweened = tweens or (self._framed is not None and self._framed.tweened)
-        self.ctx.kept = None if over is None or tweened else over
+        self.ctx.drawn_over = None if over is None or tweened else over
         # The felt the view leaves showing (beside the board), not under what it covers.
         covered = self.view.opaque_rect()
         for part in rect_around(table, covered.clip(table) if covered is not None else None):

@@ -623,7 +623,7 @@ def test_a_totem_carried_over_the_boards_leaves_no_trace_on_them(harness):
             post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
             harness.frames(1)
             assert view.held
-            kept += table.ctx.kept is not None  # the boards were put back in parts
+            kept += table.ctx.drawn_over is not None  # the boards were put back in parts
             assert whole_frame_differs(harness.app) is None, pos
             checked += 1
         start = end

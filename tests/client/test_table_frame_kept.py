@@ -225,5 +225,5 @@ def test_after_the_window_is_exposed_the_whole_frame_is_drawn_again(harness):
     pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
     harness.frames(1)
     part, whole = restored[-1]
-    assert part == whole and table.ctx.kept is not None
-    assert any(r.contains(table.table_rect) for r in table.ctx.kept)
+    assert part == whole and table.ctx.drawn_over is not None
+    assert any(r.contains(table.table_rect) for r in table.ctx.drawn_over)

@@ -14,7 +14,7 @@ import pygame
 from client import artwork, resources
 from client import text as fitted
 from client.art import carolus as art
-from client.games.base import rect_around
+from client.games.base import lit_key, rect_around, thinking_dots
 from client.games.carolus_magnus.layout import SeatPanel
 from client.i18n import tr
 from client.scenes.base import draw_panel
@@ -70,8 +70,8 @@ class PanelPainter:
         (`serial` names the view it was drawn from). With a `backdrop` (gives what lies under
         the panel on `surface`, at the same place: the table's felt) the picture is made opaque
         over it, a cheaper blit; `keep_out` (the board) is never drawn over."""
-        dots = 1 + int(now * 3) % 3 if thinking else 0
-        key = (serial, repr(sorted((k, repr(val)) for k, val in lit.items())), dots,
+        dots = thinking_dots(now) if thinking else 0
+        key = (serial, lit_key(lit), dots,
                tuple(p.rect))
         cached = self._cache.get(p.seat)
         if serial < 0 or cached is None or cached[0] != key:

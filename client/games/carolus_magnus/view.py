@@ -22,7 +22,7 @@ from client import artwork, resources, text
 from client.anim import Tween, lerp
 from client.art import carolus as art
 from client.board import Board
-from client.games.base import DrawContext, GameView, Kept, rect_around
+from client.games.base import DrawContext, GameView, Kept, lit_key, thinking_dots
 from client.games.carolus_magnus import words
 from client.games.carolus_magnus.layout import SeatPanel, board_viewport, seat_panels
 from client.games.carolus_magnus.panels import PanelPainter, label
@@ -185,10 +185,10 @@ class CarolusView(GameView):
         """The seats' panels and the felt round them (the table less the map), kept as
         pictures while nothing on them changes; an AI's thinking dots change them."""
         lit = {seat: self._panel_lit(seat, ctx) for seat in self.panels}
-        dots = 1 + int(ctx.now * 3) % 3 if ctx.thinking is not None else 0
-        sig = (self.serial, repr(sorted((seat, sorted(map(repr, v.items())))
-                                        for seat, v in lit.items())),
-               ctx.thinking, dots, tuple(tuple(panel.rect) for panel in self.panels.values()))
+        dots = thinking_dots(ctx.now) if ctx.thinking is not None else 0
+        # `serial` changes with every view shown, and every layout shows the view again.
+        sig = (self.serial, tuple(lit_key(lit[seat]) for seat in sorted(lit)), ctx.thinking,
+               dots)
         felt = partial(artwork.table_background, surface.get_size())
         viewport = self.board.camera.viewport
 
@@ -197,8 +197,8 @@ class CarolusView(GameView):
                 self.paint.draw(on, panel, self.view, lit[seat], seat == ctx.thinking,
                                 ctx.now, self.serial, felt, viewport)
 
-        around = rect_around(pygame.Rect(self.rect), viewport.clip(self.rect))
-        self._sides.draw(surface, around, sig, ctx.kept, paint, self._held_at)
+        self._sides.draw(surface, self.beside(viewport), sig, ctx.drawn_over, paint,
+                         self._held_at)
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if not self.view:

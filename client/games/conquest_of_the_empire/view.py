@@ -327,7 +327,7 @@ class ConquestView(GameView):
         pager = (lay.prev_page.collidepoint(ctx.hover), lay.next_page.collidepoint(ctx.hover))
         sig = (id(self.view), self.page, self.filter_key, hot, pager, tuple(sorted(acting)),
                tuple(entries), language(), tuple(lay.column), self.scale)
-        self._column.draw(surface, [self._column_strip()], sig, ctx.kept, lambda on: (
+        self._column.draw(surface, [self._column_strip()], sig, ctx.drawn_over, lambda on: (
             panels.draw_column(self, on, lay, acting, entries, self.page, ctx.hover)))
 
     def _light(self, surface: pygame.Surface, key: str, fill: tuple[int, int, int, int],

@@ -21,6 +21,7 @@ from client.anim import Tween, lerp
 from client.art import corona_de_hierro as art
 from client.art._draw import shade
 from client.art.dice import die_face
+from client.games.base import lit_key, thinking_dots
 from client.games.corona_de_hierro import words
 from client.games.corona_de_hierro.layout import Layout, SeatPanel
 from client.i18n import tr
@@ -105,8 +106,8 @@ class ChromePainter:
     # -- the cached picture -----------------------------------------------------------------
     def draw(self, surface: pygame.Surface, lay: Layout, lit: dict[str, Any],
              serial: int, thinking: int | None, now: float) -> None:
-        dots = 1 + int(now * 3) % 3 if thinking is not None else 0
-        key = (serial, repr(sorted((k, repr(v)) for k, v in lit.items())), thinking,
+        dots = thinking_dots(now) if thinking is not None else 0
+        key = (serial, lit_key(lit), thinking,
                tuple(lay.column), tuple(lay.strip), surface.get_size())
         if key != self._key or self._picture is None:
             self._key = key

@@ -15,6 +15,7 @@ import pygame
 from client import artwork, resources
 from client import text as fitted
 from client.art import imperios_milenarios as art
+from client.games.base import lit_key
 from client.games.imperios_milenarios import words
 from client.games.imperios_milenarios.layout import (
     COLOURS,
@@ -96,7 +97,7 @@ class Pictures:
 
     def civ(self, view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
             lit: dict[str, Any]) -> None:
-        key = (view.serial, repr(sorted((k, repr(v)) for k, v in lit.items())),
+        key = (view.serial, lit_key(lit),
                tuple(panel.rect), view.scale, tr("im.none"))
         m = view.s(8)
         self._blit(surface, ("civ", panel.seat), key, panel.rect, m,

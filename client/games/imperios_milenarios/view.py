@@ -27,7 +27,7 @@ from client.anim import Tween
 from client.art import antique
 from client.art import imperios_milenarios as art
 from client.board import Board, bbox
-from client.games.base import DrawContext, GameView, Kept, rect_around
+from client.games.base import DrawContext, GameView, Kept, lit_key
 from client.games.imperios_milenarios import panels, words
 from client.games.imperios_milenarios.layout import COLOURS, Layout, layout
 from client.i18n import error_sentence, has, language, tr
@@ -190,10 +190,8 @@ class ImperiosView(GameView):
         assert self.lay is not None
         lay = self.lay
         lit = {seat: self._panel_lit(seat, ctx) for seat in lay.panels}
-        sig = (self.serial, repr(sorted((seat, sorted(map(repr, v.items())))
-                                        for seat, v in lit.items())),
-               tuple(tuple(p.rect) for p in lay.panels.values()),
-               tuple(lay.strip.rect) if lay.strip is not None else None, self.scale, language())
+        # `serial` changes with every view shown, and every layout shows the view again.
+        sig = (self.serial, tuple(lit_key(lit[seat]) for seat in sorted(lit)))
 
         def paint(on: pygame.Surface) -> None:
             for seat, panel in lay.panels.items():
@@ -201,8 +199,8 @@ class ImperiosView(GameView):
             if lay.strip is not None:
                 self.pictures.strip(self, on, lay.strip)
 
-        around = rect_around(pygame.Rect(self.rect), self.board.camera.viewport.clip(self.rect))
-        self._boards.draw(surface, around, sig, ctx.kept, paint, self._held_at)
+        self._boards.draw(surface, self.beside(self.board.camera.viewport), sig,
+                          ctx.drawn_over, paint, self._held_at)
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         if not self.view or self.lay is None:
