@@ -336,6 +336,20 @@ class GameView:
         """The log's sentence for an event (None: not worth a line)."""
         return None
 
+    log_headings: frozenset[str] = frozenset({"round_started"})
+    """Event types whose line heads a stretch of the log (drawn in bold)."""
+
+    def log_entries(self, events: Sequence[tuple[int, Event]]) -> list[tuple[int, str, bool]]:
+        """The log's lines for `events`, each (step index, event): (step index, sentence,
+        heading?). One line per event `describe` puts in words; a game may join a run of
+        events into one line."""
+        out = []
+        for index, ev in events:
+            text = self.describe(ev)
+            if text:
+                out.append((index, text, ev["type"] in self.log_headings))
+        return out
+
     # -- the end ----------------------------------------------------------------------
     def score_text(self, score: float) -> str:
         """A final score as the results list shows it ("3 medals", "4 points")."""

@@ -93,12 +93,8 @@ class ReplayScene(Scene):
             initial = self.session.game.view(self.session.initial, None)
             events[:0] = [(-1, ev) for ev in self.view.opening_events(initial)]
         events = events[-LOG_LINES:]
-        entries = []
-        for index, ev in events:
-            text = self.view.describe(ev)
-            if text:
-                entries.append(Entry(text, ev["type"] == "round_started", index == self.index - 1))
-        return entries
+        return [Entry(text, bold, index == self.index - 1)
+                for index, text, bold in self.view.log_entries(events)]
 
     def step(self, name: str) -> None:
         last = len(self.session.steps)

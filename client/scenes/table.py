@@ -375,18 +375,13 @@ class TableScene(Scene):
         opening = self.view.opening_events(self.session.game.view(self.session.initial, viewer))
         lines = [(-1, ev) for ev in visible_events(opening, viewer)]
         lines += self.session.events(viewer)
-        entries = []
         last_step = len(self.session.steps) - 1
         held = self._held_step()
         if held is not None:  # the held step's lines come when its result shows
             lines = [(index, ev) for index, ev in lines if index < held]
             last_step = held - 1
-        for index, ev in lines[-LOG_LINES:]:
-            text = self.view.describe(ev)
-            if text:
-                bold = ev["type"] == "round_started"
-                entries.append(Entry(text, bold, index == last_step and last_step >= 0))
-        return entries
+        return [Entry(text, bold, index == last_step and last_step >= 0)
+                for index, text, bold in self.view.log_entries(lines[-LOG_LINES:])]
 
     def hint_seat(self) -> Seat | None:
         """The human who may ask for a hint now: the one looking at their own decision."""

@@ -314,6 +314,32 @@ def test_the_cup_draw_plays_token_by_token():
     assert [g[0].data["colour"] for g in tweens] == ["red", "blue", "blue", "black"]
 
 
+def test_a_round_of_draws_is_one_log_line_per_civilisation():
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.show(GAME.view(GAME.new_game(4, 1, {}), None), None)
+
+    def drawn(seat: int, colours: str) -> list[dict]:
+        names = {"r": "red", "y": "yellow", "u": "blue", "k": "black"}
+        return [{"type": "token_drawn", "seat": seat, "colour": names[c], "cup": 7, "to": "all"}
+                for c in colours]
+
+    events = [(5, {"type": "round", "round": 2, "dragon": 0, "order": [0, 1], "to": "all"}),
+              *[(5, ev) for ev in drawn(0, "rurk")],
+              (5, {"type": "cup_refilled", "seat": 1, "tokens": 6, "to": "all"}),
+              *[(5, ev) for ev in drawn(1, "y")],
+              *[(6, ev) for ev in drawn(1, "u")]]
+    set_language("es")
+    lines = view.log_entries(events)
+    set_language("en")
+    assert [(index, bold) for index, _, bold in lines] == [
+        (5, True), (5, False), (5, False), (5, False), (6, False)]
+    texts = [text for _, text, _ in lines]
+    assert texts[1] == f"{words.civ(view, 0)} roba 4 fichas: 2 rojas, 1 azul, 1 negra."
+    # a lone draw, and a draw of another step, keep the one-token sentence
+    assert texts[3] == f"{words.civ(view, 1)} roba una ficha amarilla."
+    assert texts[4] == f"{words.civ(view, 1)} roba una ficha azul."
+
+
 def test_words_for_every_event_and_label_in_both_languages():
     rng = random.Random(2)
     state = GAME.new_game(5, 2, {})

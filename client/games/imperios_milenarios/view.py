@@ -17,6 +17,7 @@ Gestures become actions taken from `legal_actions` only:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -770,6 +771,11 @@ class ImperiosView(GameView):
         if ev["type"] == "declared" and ev.get("action") == "trade":
             self.trade_route = list(ev.get("route") or [])  # the log is read in order
         return words.describe(self, ev)
+
+    log_headings = frozenset({"round", "phase"})
+
+    def log_entries(self, events: Sequence[tuple[int, Event]]) -> list[tuple[int, str, bool]]:
+        return words.log_entries(self, events)
 
     def score_text(self, score: float) -> str:
         return tr("im.results.points", n=int(score))

@@ -6,6 +6,7 @@ tooltips and the reasons a dropped totem is refused, all through `tr` and the ca
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from client.i18n import language, tr
@@ -293,6 +294,35 @@ def describe(view: ImperiosView, ev: Event) -> str | None:
     key = f"im.log.{t}"
     sentence = tr(key, **params)
     return None if sentence == key else sentence
+
+
+def log_entries(view: ImperiosView, events: Sequence[tuple[int, Event]]
+                ) -> list[tuple[int, str, bool]]:
+    """The log's lines, with a civilisation's run of draws in one step joined into one line
+    ("draws 4 tokens: 2 red, 1 blue, 1 black"): a round's draws are a line per
+    civilisation, not one per token. The round and its phases head their stretches."""
+    out: list[tuple[int, str, bool]] = []
+    i = 0
+    while i < len(events):
+        index, ev = events[i]
+        j = i + 1
+        if ev["type"] == "token_drawn":
+            while (j < len(events) and events[j][0] == index
+                   and events[j][1]["type"] == "token_drawn"
+                   and events[j][1].get("seat") == ev.get("seat")):
+                j += 1
+        if j - i > 1:
+            counts = dict.fromkeys(COLOURS, 0)
+            for _, drawn in events[i:j]:
+                counts[drawn["colour"]] += 1
+            out.append((index, tr("im.log.tokens_drawn", who=civ(view, ev["seat"]), n=j - i,
+                                  tokens=tokens_text(counts)), False))
+        else:
+            text = view.describe(ev)
+            if text:
+                out.append((index, text, ev["type"] in view.log_headings))
+        i = j
+    return out
 
 
 # -- tooltips ---------------------------------------------------------------------------------
