@@ -340,6 +340,27 @@ def test_a_round_of_draws_is_one_log_line_per_civilisation():
     assert texts[4] == f"{words.civ(view, 1)} roba una ficha azul."
 
 
+def test_the_red_turn_invites_a_click_on_the_map_only_when_an_area_can_be_taken():
+    rng = random.Random(3)
+    state = GAME.new_game(4, 3, {})
+    view = ImperiosView([f"P{i}" for i in range(4)], [{}] * 4)
+    seen = set()
+    while GAME.to_act(state) and len(seen) < 2:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        view.show(GAME.view(state, seat), seat)
+        window = view.view["window"]
+        if window.get("kind") == "phase_turn" and window["colour"] == "red":
+            targets = any(isinstance(a, Conquer | Attack) for a in legal)
+            sentence = view.prompt(seat, legal)
+            armies = view.view["civs"][seat]["armies"]
+            key = "im.prompt.turn.red" if targets else "im.prompt.turn.red_none"
+            assert sentence == tr(key, name=f"P{seat}", armies=armies, n=0)
+            seen.add(targets)
+        state = GAME.apply(state, seat, rng.choice(legal)).state
+    assert seen == {True, False}
+
+
 def test_words_for_every_event_and_label_in_both_languages():
     rng = random.Random(2)
     state = GAME.new_game(5, 2, {})

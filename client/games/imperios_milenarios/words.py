@@ -165,8 +165,10 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
     if kind == "pick":
         return tr("im.prompt.pick", name=name)
     if kind == "phase_turn":
-        return tr(f"im.prompt.turn.{w.get('colour', 'red')}", name=name,
-                  n=w.get("available", 0), armies=v["civs"][seat]["armies"])
+        key = f"im.prompt.turn.{w.get('colour', 'red')}"
+        if key.endswith(".red") and not any(isinstance(a, Conquer | Attack) for a in legal):
+            key += "_none"  # no area to click yet: say so rather than invite a click
+        return tr(key, name=name, n=w.get("available", 0), armies=v["civs"][seat]["armies"])
     if kind in ("block", "appeal", "reconsider"):
         action = w["action"]
         asked = action.get("asked")
