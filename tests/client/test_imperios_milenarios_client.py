@@ -314,7 +314,7 @@ def test_the_cup_draw_plays_token_by_token():
     assert [g[0].data["colour"] for g in tweens] == ["red", "blue", "blue", "black"]
 
 
-def test_a_round_of_draws_is_one_log_line_per_civilisation():
+def test_a_round_of_draws_and_a_run_of_recruits_are_one_log_line_each():
     view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
     view.show(GAME.view(GAME.new_game(4, 1, {}), None), None)
 
@@ -327,17 +327,25 @@ def test_a_round_of_draws_is_one_log_line_per_civilisation():
               *[(5, ev) for ev in drawn(0, "rurk")],
               (5, {"type": "cup_refilled", "seat": 1, "tokens": 6, "to": "all"}),
               *[(5, ev) for ev in drawn(1, "y")],
-              *[(6, ev) for ev in drawn(1, "u")]]
+              *[(6, ev) for ev in drawn(1, "u")],
+              (7, {"type": "phase", "colour": "red", "to": "all"}),
+              *[(step, {"type": "recruited", "seat": 2, "tokens": 1, "armies": armies, "to": "all"})
+                for step, armies in ((8, 1), (9, 2), (10, 3))],
+              (11, {"type": "recruited", "seat": 3, "tokens": 1, "armies": 1, "to": "all"})]
     set_language("es")
     lines = view.log_entries(events)
     set_language("en")
     assert [(index, bold) for index, _, bold in lines] == [
-        (5, True), (5, False), (5, False), (5, False), (6, False)]
+        (5, True), (5, False), (5, False), (5, False), (6, False), (7, True), (10, False),
+        (11, False)]
     texts = [text for _, text, _ in lines]
     assert texts[1] == f"{words.civ(view, 0)} roba 4 fichas: 2 rojas, 1 azul, 1 negra."
     # a lone draw, and a draw of another step, keep the one-token sentence
     assert texts[3] == f"{words.civ(view, 1)} roba una ficha amarilla."
     assert texts[4] == f"{words.civ(view, 1)} roba una ficha azul."
+    # recruits one after another, over several steps, are one line with what they leave
+    assert texts[6] == f"{words.civ(view, 2)} recluta 3 veces: ahora tiene 3 ejércitos."
+    assert texts[7] == f"{words.civ(view, 3)} recluta: ahora tiene 1 ejército."
 
 
 def test_the_red_turn_invites_a_click_on_the_map_only_when_an_area_can_be_taken():

@@ -300,31 +300,40 @@ def describe(view: ImperiosView, ev: Event) -> str | None:
 
 def log_entries(view: ImperiosView, events: Sequence[tuple[int, Event]]
                 ) -> list[tuple[int, str, bool]]:
-    """The log's lines, with a civilisation's run of draws in one step joined into one line
-    ("draws 4 tokens: 2 red, 1 blue, 1 black"): a round's draws are a line per
-    civilisation, not one per token. The round and its phases head their stretches."""
+    """The log's lines, with runs joined: a civilisation's draws in one step are one line
+    ("draws 4 tokens: 2 red, 1 blue, 1 black"), so a round's draws are a line per
+    civilisation, and its recruits one after another are one line with the armies they
+    leave. The round and its phases head their stretches."""
     out: list[tuple[int, str, bool]] = []
     i = 0
     while i < len(events):
         index, ev = events[i]
         j = i + 1
-        if ev["type"] == "token_drawn":
-            while (j < len(events) and events[j][0] == index
-                   and events[j][1]["type"] == "token_drawn"
-                   and events[j][1].get("seat") == ev.get("seat")):
-                j += 1
-        if j - i > 1:
+        while j < len(events) and _joins(ev, events[j][1], events[j][0] == index):
+            j += 1
+        run = [drawn for _, drawn in events[i:j]]
+        if len(run) > 1 and ev["type"] == "token_drawn":
             counts = dict.fromkeys(COLOURS, 0)
-            for _, drawn in events[i:j]:
+            for drawn in run:
                 counts[drawn["colour"]] += 1
-            out.append((index, tr("im.log.tokens_drawn", who=civ(view, ev["seat"]), n=j - i,
-                                  tokens=tokens_text(counts)), False))
+            out.append((index, tr("im.log.tokens_drawn", who=civ(view, ev["seat"]),
+                                  n=len(run), tokens=tokens_text(counts)), False))
+        elif len(run) > 1:
+            out.append((events[j - 1][0], tr("im.log.recruited_times", who=civ(view, ev["seat"]),
+                                             n=len(run), armies=run[-1]["armies"]), False))
         else:
             text = view.describe(ev)
             if text:
                 out.append((index, text, ev["type"] in view.log_headings))
         i = j
     return out
+
+
+def _joins(first: Event, ev: Event, same_step: bool) -> bool:
+    """Whether `ev` goes on the log line `first` began."""
+    if ev["type"] != first["type"] or ev.get("seat") != first.get("seat"):
+        return False
+    return first["type"] == "recruited" or (first["type"] == "token_drawn" and same_step)
 
 
 # -- tooltips ---------------------------------------------------------------------------------
