@@ -346,6 +346,12 @@ def test_a_round_of_draws_and_a_run_of_recruits_are_one_log_line_each():
     # recruits one after another, over several steps, are one line with what they leave
     assert texts[6] == f"{words.civ(view, 2)} recluta 3 veces: ahora tiene 3 ejércitos."
     assert texts[7] == f"{words.civ(view, 3)} recluta: ahora tiene 1 ejército."
+    converted = {"type": "converted", "seat": 0, "colour": "yellow", "tokens": 3, "actions": 4,
+                 "available": 4, "to": "all"}
+    set_language("es")
+    assert view.describe(converted) == f"{words.civ(view, 0)} convierte 3 amarillas en 4 acciones."
+    set_language("en")
+    assert view.describe(converted) == f"{words.civ(view, 0)} converts 3 yellow into 4 actions."
 
 
 def test_the_red_turn_invites_a_click_on_the_map_only_when_an_area_can_be_taken():

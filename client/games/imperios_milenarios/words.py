@@ -276,6 +276,9 @@ def describe(view: ImperiosView, ev: Event) -> str | None:
             t = "kept_none"
     if t == "round":
         params["dragon"] = civ(view, ev.get("dragon"))
+    if t == "converted":
+        params["tokens"] = tokens_text({ev["colour"]: ev["tokens"]})
+        params["actions"] = ev["actions"]
     if t == "expanded":
         t = f"expanded.{ev.get('by', 'land')}"
     if t == "attack":
