@@ -233,7 +233,7 @@ def test_an_illegal_drop_snaps_back_and_says_why(harness):
     drag(harness, view.lay.panels[seat].reserve.center, area_point(view, wrong))
     assert len(table.session.steps) == steps
     assert not view.held
-    assert view.flash == tr("im.refuse.already_there", area=words.area(view, wrong))
+    assert view.flash == words.articles(tr("im.refuse.already_there", area=words.area(view, wrong)))
 
 
 def test_the_sea_land_rule_is_the_reason_a_black_totem_cannot_sail():
@@ -249,7 +249,8 @@ def test_the_sea_land_rule_is_the_reason_a_black_totem_cannot_sail():
     persia = next(c["seat"] for c in v["civs"] if c["first_capital"] == "persia")
     assert view.flash == ""
     reason = words.drop_reason(view, persia, "mar_arabigo", "black")
-    assert reason == tr("im.refuse.black_sea", area=words.area(view, "mar_arabigo"))
+    assert reason == words.articles(
+        tr("im.refuse.black_sea", area=words.area(view, "mar_arabigo")))
     v["phase"], v["window"]["colour"] = "blue", "blue"
     view.show(v, None)
     assert words.drop_reason(view, persia, "nis", "blue") == tr(
@@ -352,6 +353,28 @@ def test_a_round_of_draws_and_a_run_of_recruits_are_one_log_line_each():
     assert view.describe(converted) == f"{words.civ(view, 0)} convierte 3 amarillas en 4 acciones."
     set_language("en")
     assert view.describe(converted) == f"{words.civ(view, 0)} converts 3 yellow into 4 actions."
+
+
+def test_a_sea_is_named_with_its_article_in_sentences_and_bare_on_its_tooltip():
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.show(GAME.view(GAME.new_game(4, 1, {}), None), None)
+    sailed = {"type": "expanded", "seat": 1, "area": "mar_rojo", "by": "sea", "to": "all"}
+    walked = {"type": "expanded", "seat": 1, "area": "egipto", "by": "land", "to": "all"}
+    who = words.civ(view, 1)
+    set_language("es")
+    try:
+        assert view.describe(sailed) == f"{who} navega al Mar Rojo."
+        assert view.describe(walked) == f"{who} se expande a Egipto."
+        assert view.action_label(Relocate("golfo_persico")) == "Retirar del Golfo Pérsico"
+        assert view.action_label(ExpandSea("mar_rojo")) == "Navegar al Mar Rojo"
+        assert view.refusal(rules.IllegalAction("area_out_of_play", area="mar_negro")) == (
+            "El Mar Negro está fuera de juego en esta partida.")
+        assert words.area_tip(view, "mar_rojo").startswith("Mar Rojo — ")
+    finally:
+        set_language("en")
+    assert view.describe(sailed) == f"{who} sails to the Red Sea."
+    assert view.action_label(ExpandSea("mar_rojo")) == "Sail to the Red Sea"
+    assert words.area_tip(view, "mar_rojo").startswith("Red Sea — ")
 
 
 def test_the_red_turn_invites_a_click_on_the_map_only_when_an_area_can_be_taken():

@@ -475,7 +475,8 @@ class ImperiosView(GameView):
         if kind in ("trade_receive", "trade_give"):
             t = w["trade"]
             title = tr(f"im.choices.{kind}", partner=words.civ(self, t["partner"]))
-            note = tr("im.trade.summary", area=words.area(self, t["area"]), k=t["k"])
+            note = words.articles(tr("im.trade.summary", area=words.area(self, t["area"]),
+                                     k=t["k"]))
             if kind == "trade_give" and t.get("receive"):
                 note += " " + tr("im.trade.receiving", item=words.item(t["receive"]),
                                  coins=words.value(self, t["receive"], t["partner"]))
@@ -688,8 +689,8 @@ class ImperiosView(GameView):
                 params[key] = words.colour(params[key])
         key = f"im.illegal.{exc.code}"
         if has(key):
-            return tr(key, **params)
-        return error_sentence("illegal", exc.code, params)
+            return words.articles(tr(key, **params))
+        return words.articles(error_sentence("illegal", exc.code, params))
 
     everything_public = True
 

@@ -5,9 +5,10 @@ tooltips and the reasons a dropped totem is refused, all through `tr` and the ca
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from client.i18n import language, tr
 from rules import Action, Event, Seat
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from client.games.imperios_milenarios.view import ImperiosView
 
 COLOURS = ("red", "yellow", "blue", "black")
+P = ParamSpec("P")
 GOOD_KEYS = {g.key for g in GOODS}
 TECH_KEYS = {t.key for t in TECHS}
 
@@ -67,13 +69,40 @@ def coins(key: str) -> int:
     return ITEM_COINS[ITEM_INDEX[key]]
 
 
-def area(view: ImperiosView, key: str | None) -> str:
+def area_name(view: ImperiosView, key: str | None) -> str:
+    """An area's name as the map writes it ("Mar Rojo"), for titles and tooltips' heads."""
     if key is None:
         return "—"
     a = view.areas_by_key.get(key)
     if a is None:
         return key
     return str(a.properties.get(f"name_{language()}", a.label))
+
+
+def area(view: ImperiosView, key: str | None) -> str:
+    """An area as a sentence names it: a sea with its article ("el Mar Rojo", "the Red
+    Sea"). Sentences that hold one pass through `running_text`, which joins Spanish "a el"
+    and "de el" and capitalises an article that opens the sentence."""
+    name = area_name(view, key)
+    a = view.areas_by_key.get(key) if key is not None else None
+    return tr("im.sea_named", name=name) if a is not None and a.kind == "sea" else name
+
+
+def articles(sentence: str) -> str:
+    """`sentence` with Spanish contractions (al, del) and an opening article capitalised."""
+    if language() == "es":
+        sentence = sentence.replace(" a el ", " al ").replace(" de el ", " del ")
+    if sentence.startswith(("el ", "the ")):
+        sentence = sentence[0].upper() + sentence[1:]
+    return sentence
+
+
+def running_text(fn: Callable[P, str]) -> Callable[P, str]:
+    """Decorate a function whose sentence may name an area: see `articles`."""
+    @functools.wraps(fn)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> str:
+        return articles(fn(*args, **kwargs))
+    return wrapped
 
 
 def civ(view: ImperiosView, seat: int | None) -> str:
@@ -83,7 +112,7 @@ def civ(view: ImperiosView, seat: int | None) -> str:
     name = view.names[seat] if seat < len(view.names) else str(seat)
     civs = view.view.get("civs", [])
     first = civs[seat].get("first_capital") if seat < len(civs) else None
-    return tr("im.civ", name=name, capital=area(view, first)) if first else name
+    return tr("im.civ", name=name, capital=area_name(view, first)) if first else name
 
 
 def presence(view: ImperiosView, seat: int) -> set[str]:
@@ -146,6 +175,7 @@ def chokepoints(view: ImperiosView, action: dict[str, Any], blocker: int | None)
             if k in mine and view.areas_by_key[k].kind == "land"]
 
 
+@running_text
 def declared_text(view: ImperiosView, action: dict[str, Any]) -> str:
     kind = action.get("kind", "")
     target = action.get("target")
@@ -155,6 +185,7 @@ def declared_text(view: ImperiosView, action: dict[str, Any]) -> str:
               k=action.get("k", 0))
 
 
+@running_text
 def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
     v = view.view
     w = v.get("window", {})
@@ -200,6 +231,7 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
     return tr("im.prompt.generic", name=name)
 
 
+@running_text
 def action_label(view: ImperiosView, a: Action) -> str:
     if isinstance(a, Found | Conquer | ExpandLand | ExpandSea | Relocate):
         return tr(f"im.action.{a.type}", area=area(view, a.area))
@@ -298,7 +330,7 @@ def describe(view: ImperiosView, ev: Event) -> str | None:
         params["reasons"] = ", ".join(tr(f"im.end.{r}") for r in ev.get("reasons", []))
     key = f"im.log.{t}"
     sentence = tr(key, **params)
-    return None if sentence == key else sentence
+    return None if sentence == key else articles(sentence)
 
 
 def log_entries(view: ImperiosView, events: Sequence[tuple[int, Event]]
@@ -342,7 +374,7 @@ def _joins(first: Event, ev: Event, same_step: bool) -> bool:
 # -- tooltips ---------------------------------------------------------------------------------
 def area_tip(view: ImperiosView, key: str) -> str:
     v = view.view
-    lines = [tr("im.tip.area", name=area(view, key), icon=icon_text(view, key),
+    lines = [tr("im.tip.area", name=area_name(view, key), icon=icon_text(view, key),
                 half=half_text(view, key))]
     state = v.get("areas", {}).get(key)
     if state is None:
@@ -390,6 +422,7 @@ def score_lines(view: ImperiosView, seat: int) -> list[tuple[str, int]]:
 
 
 # -- a refused drop -----------------------------------------------------------------------------
+@running_text
 def drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> str:
     """Why a totem dropped on `key` cannot expand there: the sea/land rule (item 21) first."""
     v = view.view
