@@ -1066,10 +1066,50 @@ def test_the_trade_partner_relocates_for_what_it_receives() -> None:
     s = play(s, PERSIA, Receive("seda"))
     s = play(s, PERSIA, Give("betun"))
     assert GAME.to_act(s) == (INDIA,)  # another player's action makes India place a totem
-    assert Relocate("sind") in GAME.legal_actions(s, INDIA)
+    # never from the area acted on (item 38): the trade acted on India's city, Sind
+    assert Relocate("sind") not in GAME.legal_actions(s, INDIA)
+    assert Relocate("magadha") in GAME.legal_actions(s, INDIA)
     s = play(s, INDIA, Relocate("magadha"))
     assert s.items[INDIA] >> item("betun") & 1
     assert GAME.to_act(s) == (PERSIA,)
+
+
+def test_a_trade_places_both_totems_before_globalisation_is_checked() -> None:
+    """Item 36: each places a totem on the item received, then globalisation is checked.
+    Persia's Seda completes the set, but India, with an empty reserve, still relocates a
+    totem for its Betún first, and only then does everyone get the Seda totem back."""
+    s = example_setup()
+    put(s, INDIA, "sind", control=True)
+    put(s, PERSIA, "ormuz", "sind")
+    own(s, INDIA, "seda")
+    own(s, SABA, "seda")
+    own(s, BABILONIA, "seda")
+    own(s, PERSIA, "betun")
+    s.reserve[INDIA] = 0
+    s.census[PERSIA] = 5
+    s = phase_turn(s, PERSIA, BLUE, avail=2)
+    s = play(s, PERSIA, Trade(INDIA, "sind", 1))
+    s = play(s, PERSIA, Receive("seda"))
+    step = GAME.apply(s, PERSIA, Give("betun"))
+    assert "globalised" not in [e["type"] for e in step.events]
+    s = step.state
+    assert GAME.to_act(s) == (INDIA,) and GAME.view(s, None)["window"]["kind"] == "relocate"
+    reserves = list(s.reserve)
+    step = GAME.apply(s, INDIA, Relocate("magadha"))
+    assert [e["item"] for e in step.events if e["type"] == "globalised"] == ["seda"]
+    s = step.state
+    assert s.globalised >> item("seda") & 1 and s.items[INDIA] >> item("betun") & 1
+    assert s.reserve == [r + 1 for r in reserves[:INDIA]] + [1]  # India's went 0 → 1 → 0 → 1
+    assert not s.presence[INDIA] >> area(s, "magadha") & 1
+
+
+def test_a_sea_expansion_shows_a_route_whose_last_step_is_by_sea() -> None:
+    """Item 21: a sea expansion has a sea at one end; to land (Ur) it comes from the Golfo
+    Pérsico, not over Elam, so the route drawn and its chokepoints are the ones it uses."""
+    s = phase_turn(example_setup(), PERSIA, BLUE, avail=1)
+    step = GAME.apply(s, PERSIA, ExpandSea("ur"))
+    declared = next(e for e in step.events if e["type"] == "declared")
+    assert declared["route"] == ["persia", "golfo_persico", "ur"]
 
 
 # -- more rules, one by one ----------------------------------------------------------------------

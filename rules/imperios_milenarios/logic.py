@@ -612,7 +612,9 @@ def declare(
     b = board(s.players)
     colour = s.colour
     blockers = eligible_blockers(s, p, kind, area, k, colour)
-    path = route(b, s.presence[p], capitals(s, p), area)
+    # a sea expansion's last step has a sea at one end (item 21): to land, from a sea
+    last = b.sea if kind == "expand_sea" and not b.sea >> area & 1 else None
+    path = route(b, s.presence[p], capitals(s, p), area, last)
     d = Declared(kind, p, area, target, k, colour, blockers, route=path)
     ev.append(event("declared", seat=p, action=kind, area=b.keys[area],
                     target=None if target < 0 else target, k=k,
@@ -762,7 +764,9 @@ def resolve_trade(s: ImperiosState, give: int, ev: list[Event]) -> None:
     ev.append(event("traded", seat=a, partner=p, area=board(s.players).keys[t.area], k=t.k,
                     received=ITEMS[get], given=ITEMS[give], paid=pay,
                     census=s.census[a], partner_census=s.census[p]))
-    s.placements += (Placement(a, "item", get), Placement(p, "item", give))
+    # both totems are placed before globalisation is checked (item 36), and neither comes
+    # from the partner's city the trade acted on (item 38)
+    s.placements += (Placement(a, "item", get, t.area), Placement(p, "item", give, t.area))
 
 
 def place(s: ImperiosState, pl: Placement, ev: list[Event]) -> None:
@@ -774,12 +778,23 @@ def place(s: ImperiosState, pl: Placement, ev: list[Event]) -> None:
         s.control[p] |= 1 << pl.target
     elif pl.what == "item":
         s.items[p] |= 1 << pl.target
-        if all(i >> pl.target & 1 for i in s.items):
-            s.globalised |= 1 << pl.target
-            for q in range(s.players):
-                s.reserve[q] += 1
-            ev.append(event("globalised", item=ITEMS[pl.target]))
+        globalise(s, ev)
     # a wonder's totem only leaves the reserve
+
+
+def globalise(s: ImperiosState, ev: list[Event]) -> None:
+    """Item 39: an item every civilisation owns gives each its totem back. Checked once no
+    item totem is still to be placed, so a trade's two placements come first (item 36)."""
+    if any(pl.what == "item" for pl in s.placements):
+        return
+    owned = ~s.globalised
+    for items in s.items:
+        owned &= items
+    for i in bits(owned):
+        s.globalised |= 1 << i
+        for q in range(s.players):
+            s.reserve[q] += 1
+        ev.append(event("globalised", item=ITEMS[i]))
 
 
 # -- what happens by itself ------------------------------------------------------------------
@@ -794,6 +809,8 @@ def advance(s: ImperiosState, ev: list[Event]) -> None:
                     return
                 s.placements = s.placements[1:]
                 ev.append(event("totem_lacking", seat=pl.seat))
+                if pl.what == "item":
+                    globalise(s, ev)  # what the other side of a trade placed may complete a set
                 continue
             s.placements = s.placements[1:]
             place(s, pl, ev)

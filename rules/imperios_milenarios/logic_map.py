@@ -79,22 +79,24 @@ def distance(b: Board, net: int, caps: int, target: int, removed: int = 0) -> in
     return FAR
 
 
-def route(b: Board, net: int, caps: int, target: int) -> tuple[int, ...]:
+def route(b: Board, net: int, caps: int, target: int, last: int | None = None
+          ) -> tuple[int, ...]:
     """One shortest route (area indices, capital first) to `target`, for the log and the
-    table's drawing; empty if there is none."""
-    goal = 1 << target
-    allowed = net | caps | goal
+    table's drawing; empty if there is none. `last`: the areas the step into `target` may
+    come from (a sea expansion to land comes from a sea), if not any."""
+    ends = b.adj[target] if last is None else b.adj[target] & last
+    allowed = net | caps
     layers = [caps]
     seen = caps
-    while not seen & goal:
-        nxt = spread(b, layers[-1]) & allowed & ~seen
+    while not seen & ends:
+        nxt = spread(b, layers[-1]) & allowed & ~seen & ~(1 << target)
         if not nxt:
             return ()
         layers.append(nxt)
         seen |= nxt
     path = [target]
-    for layer in reversed(layers[:-1]):
-        step = b.adj[path[-1]] & layer
+    for layer in reversed(layers):
+        step = (ends if len(path) == 1 else b.adj[path[-1]]) & layer
         path.append((step & -step).bit_length() - 1)
     return tuple(reversed(path))
 
