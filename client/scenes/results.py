@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -101,15 +102,23 @@ class ResultsScene(Scene):
         text.draw(surf, title, head, self.s(20), artwork.INK, bold=True, max_lines=1)
         plot = pygame.Rect(self.s(64), area.y + self.s(60), area.w - self.s(100),
                            area.h - self.s(120))
-        top = max(max(s) for s in series) or 1
+        # from 0, or from the lowest value when a line goes below it (a score can)
+        low = min(0, math.floor(min(min(s) for s in series)))
+        top = max(math.ceil(max(max(s) for s in series)), low + 1)
+        span = top - low
         steps = max(len(s) for s in series) - 1 or 1
         grid = (170, 150, 120)
-        step = max(1, int(top) // 6)
-        while top / step * self.s(22) > plot.h:  # a small chart: fewer lines, labels apart
+        step = max(1, span // 6)
+        while span / step * self.s(22) > plot.h:  # a small chart: fewer lines, labels apart
             step += 1
-        for value in range(0, int(top) + 1, step):
-            y = plot.bottom - plot.h * value / top
-            pygame.draw.line(surf, grid, (plot.x, y), (plot.right, y), 1)
+
+        def height(value: float) -> float:
+            return plot.bottom - plot.h * (value - low) / span
+
+        for value in range(-(-low // step) * step if low < 0 else 0, top + 1, step):
+            y = height(value)
+            pygame.draw.line(surf, artwork.INK if value == 0 and low < 0 else grid,
+                             (plot.x, y), (plot.right, y), 1)
             text.label(surf, str(value), self.s(14), (plot.x - self.s(8), round(y)), artwork.INK,
                        anchor="midright")
         room = max(1, plot.w // self.s(52))  # labels that fit side by side, "start" too
@@ -127,10 +136,8 @@ class ResultsScene(Scene):
             marker = self.session.seats[seat]["colour"]
             colour = artwork.SEAT_COLOURS[marker % len(artwork.SEAT_COLOURS)]
             offset = (seat - len(series) / 2) * self.s(2)  # equal lines stay distinguishable
-            points = [
-                (plot.x + plot.w * k / steps, plot.bottom - plot.h * v / top + offset)
-                for k, v in enumerate(values)
-            ]
+            points = [(plot.x + plot.w * k / steps, height(v) + offset)
+                      for k, v in enumerate(values)]
             if len(points) > 1:
                 pygame.draw.lines(surf, artwork.INK, False, points, self.s(5))
                 pygame.draw.lines(surf, colour, False, points, self.s(3))
@@ -157,7 +164,7 @@ class ResultsScene(Scene):
         text.draw(surface, tr("results.ranking"), head, self.s(20), artwork.INK, bold=True,
                   max_lines=1)
         order = sorted(range(len(outcome.ranking)), key=lambda q: (outcome.ranking[q], q))
-        row_h = self.s(54)
+        row_h = min(self.s(54), (left.bottom - self.s(8) - left.y - self.s(64)) // len(order))
         for i, seat in enumerate(order):
             y = left.y + self.s(64) + i * row_h
             text.label(surface, f"{outcome.ranking[seat]}.", self.s(24),
@@ -176,7 +183,8 @@ class ResultsScene(Scene):
             score_box = pygame.Rect(x1 - score_w, y, score_w, row_h - self.s(4))
             name_box = pygame.Rect(x0, y, score_box.x - self.s(12) - x0, row_h - self.s(4))
             detail = self.view.score_detail(self.final, seat)
-            if detail:  # the name over a short line of what the score is made of
+            if detail and row_h >= self.s(46):  # the name over a short line of what the
+                # score is made of, where a row has room for both
                 name_box.h = self.s(28)
                 below = pygame.Rect(x0, name_box.bottom, x1 - x0, row_h - self.s(30))
                 text.draw(surface, detail, below, self.s(14), artwork.INK, max_lines=1)

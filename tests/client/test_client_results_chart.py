@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
+from client import artwork, text
 from client.games.magnate.words import finished_ranks
 from client.i18n import tr
 from client.scenes.launch import autoplay, default_seats
@@ -65,3 +67,22 @@ def test_a_game_with_one_story_draws_one_chart_the_whole_panel_high(harness):
     scene, data = results(harness, session)
     assert scene.view.charts(scene.final, scene.history()) == [data]
     assert scene.view.score_detail(scene.final, 0) == ""
+
+
+def test_a_line_below_zero_stays_inside_the_plot_with_zero_marked(harness):
+    """A score can be negative (Imperios's goods shortfall): the chart's scale reaches down
+    to the lowest value, so no line runs below the plot over the round labels."""
+    session = finished("coup", 3)
+    scene, _data = results(harness, session)
+    area = pygame.Rect(0, 0, 600, 400)
+    surf = pygame.Surface(area.size, pygame.SRCALPHA)
+    series = [[-18.0, -7.0, 12.0, 47.0], [-18.0, -12.0, -3.0, 20.0], [-18.0, -9.0, 5.0, 30.0]]
+    with text.recording() as rec:
+        scene._draw_chart(surf, area, "score", series)
+    assert "0" in rec.shown and any(s.startswith("-") for s in rec.shown)
+    colour = artwork.SEAT_COLOURS[session.seats[1]["colour"] % len(artwork.SEAT_COLOURS)]
+    ys = [y for x in range(area.w) for y in range(area.h)
+          if surf.get_at((x, y))[:3] == colour[:3]]
+    labels = [p.ink for p in rec.placed if p.string in ("1", "2", "3")]  # the round labels
+    assert ys and labels
+    assert max(ys) < min(r.top for r in labels)

@@ -428,19 +428,26 @@ def test_words_for_every_event_and_label_in_both_languages():
 def test_the_end_shows_the_score_breakdown_and_a_chart():
     rng = random.Random(4)
     state = GAME.new_game(4, 4, {"final_age": "cobre"})
+    first_round = state
     while GAME.to_act(state):
         seat = GAME.to_act(state)[0]
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state
+        if first_round.round < 1:
+            first_round = state
     view = ImperiosView([f"P{i}" for i in range(4)], [{}] * 4)
     final = GAME.view(state, None)
     view.show(final, None)
-    (census_title, census), (title, series) = view.charts(final, [])
-    assert view.chart(final, []) == (title, series)
+    history = [GAME.view(first_round, None)]
+    (census_title, census), (title, series) = view.charts(final, history)
+    assert view.chart(final, history) == (title, series)
     assert (census_title, title) == (tr("im.chart.census"), tr("im.chart"))
     rounds = final["history"]
     assert len(rounds) == final["round"] >= 1
     for seat, line in enumerate(series):
-        assert line == [0, *(r["score"][seat] for r in rounds)]
+        # the score starts where round 1 starts, below zero for the goods not yet owned
+        start = history[0]["civs"][seat]["score"]["total"]
+        assert start < 0
+        assert line == [start, *(r["score"][seat] for r in rounds)]
         assert line[-1] == final["civs"][seat]["score"]["total"]
         total = sum(n for _label, n in words.score_lines(view, seat))
         assert total == final["civs"][seat]["score"]["total"]
@@ -453,6 +460,59 @@ def test_the_end_shows_the_score_breakdown_and_a_chart():
     from client.games.base import DrawContext
 
     view.draw(surface, DrawContext())
+
+
+@pytest.mark.parametrize("players", [4, 5, 7])
+def test_the_final_score_sheet_shows_every_part_at_1280x800_in_spanish(data_dir, players):
+    """§7's final score, part by part and civilisation by civilisation, on the table at the
+    end, in the longer language at the smallest window (at 130 % with seven); the results
+    list says it too, every civilisation's row inside its panel."""
+    from client_harness import Harness
+
+    from client import text
+    from client.scenes.results import ResultsScene
+    from rules.core.saves import GameRecord
+
+    rng = random.Random(players)
+    options = GAME.normalize_options({"final_age": "cobre"})
+    state = GAME.new_game(players, players, options)
+    actions = []
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        action = rng.choice(GAME.legal_actions(state, seat))
+        state = GAME.apply(state, seat, action).state
+        actions.append((seat, action))
+    record = GameRecord("imperios_milenarios", default_seats([RANDOM_AI] * players), players,
+                        options)
+    record.actions = actions
+    h = Harness(language="es", ui_scale=1.3 if players == 7 else 1.0)
+    try:
+        table = TableScene(h.app, Session(record))
+        h.app.push(table)
+        h.frames(2)
+        assert table.session.over
+        sheet = words.score_sheet(table.view)
+        assert len(sheet) >= 4  # census, capitals, goods short… and the total
+        with text.recording() as rec:
+            table.draw(h.app.window)
+        for label, values in sheet:
+            assert label in rec.shown, label
+            assert {str(n) for n in values if n} <= rec.shown, (label, values)
+        scene = ResultsScene(h.app, table.session)
+        h.app.push(scene)
+        h.frames(2)
+        with text.recording() as rec:
+            scene.draw(h.app.window)
+        left = scene._panels()[0]
+        seats = {table.session.name(q) for q in range(players)}
+        names = [p.ink for p in rec.placed if p.string in seats]
+        assert len(names) == players and all(left.contains(r) for r in names)
+        civ = scene.final["civs"][0]["score"]
+        detail = scene.view.score_detail(scene.final, 0)
+        assert detail.startswith(f"{tr('im.score.census')} {civ['census']}")
+        assert all(tr(f"im.score.{k}") in detail for k in words.SCORE_PARTS if civ.get(k))
+    finally:
+        h.close()
 
 
 def test_totems_and_tokens_differ_by_shape_as_well_as_colour():

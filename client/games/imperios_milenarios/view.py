@@ -493,20 +493,12 @@ class ImperiosView(GameView):
         return label
 
     def _draw_scores(self, surface: pygame.Surface) -> None:
-        """The final score broken down per civilisation, as §7 gives it: one column each
-        when the board is wide enough for the words, else one line each with the total
-        (the results screen and the boards' tooltips say the rest)."""
+        """The final score broken down per civilisation, as §7 gives it: a score sheet with
+        a row per part (those that scored for anyone) and a column per civilisation, the
+        total under them; when even that cannot fit, one line each with the total (the
+        boards' tooltips say the rest)."""
         assert self.lay is not None
-        civs = self.view["civs"]
         box = self.lay.board.inflate(-self.s(40), -self.s(40))
-        col_w = box.w // max(1, len(civs))
-        lines = [words.score_lines(self, i) for i in range(len(civs))]
-        row = self.s(20)
-        label_w = col_w - self.s(56)
-        tall = self.s(80) + row * max((len(x) for x in lines), default=0)
-        full = tall <= box.h and label_w > 0 and all(
-            self.fits(label, 13, pygame.Rect(0, 0, label_w, row))
-            for x in lines for label, _n in [*x, (tr("im.score.total"), 0)])
         title = pygame.Rect(box.x + self.s(12), box.y + self.s(8), box.w - self.s(24),
                             self.s(26))
         with text.layer("scores"):
@@ -515,30 +507,56 @@ class ImperiosView(GameView):
             if self.fits(tr("im.score.title"), 18, title, bold=True):
                 self.text(surface, tr("im.score.title"), 18, title, antique.INK, True, "center",
                           max_lines=1)
-            if not full:
+            sheet = self._score_sheet(box)
+            if sheet is None:
                 self._draw_totals(surface, box)
                 return
-            for i, c in enumerate(civs):
-                x = box.x + i * col_w + self.s(8)
-                y = box.y + self.s(44)
-                artwork.draw_seat_marker(surface, (x + self.s(8), y + self.s(10)), self.s(8),
+            labels, cols, rows = sheet
+            head = rows[0]
+            for i, col in enumerate(cols):
+                artwork.draw_seat_marker(surface, (col.centerx, head.y + self.s(9)), self.s(8),
                                          self.colour_of(i))
-                self.text(surface, words.civ(self, i), 14,
-                          pygame.Rect(x + self.s(20), y, col_w - self.s(30), self.s(22)),
-                          antique.INK, True, max_lines=1, free_text=True)
-                y += self.s(28)
-                for label, n in lines[i]:
-                    self.text(surface, label, 13, pygame.Rect(x, y, label_w, row), antique.INK,
-                              max_lines=1)
-                    self.label(surface, str(n), 13, (x + col_w - self.s(16), y), antique.INK,
-                               True, "topright")
-                    y += row
-                total = c.get("score", {}).get("total", 0)
-                self.text(surface, tr("im.score.total"), 14,
-                          pygame.Rect(x, y + self.s(4), label_w, self.s(22)), antique.INK, True,
-                          max_lines=1)
-                self.label(surface, str(total), 15, (x + col_w - self.s(16), y + self.s(4)),
-                           antique.INK, True, "topright")
+                self.text(surface, words.civ(self, i), 12,
+                          pygame.Rect(col.x + self.s(2), head.y + self.s(19), col.w - self.s(4),
+                                      head.h - self.s(19)),
+                          antique.INK, True, "center", max_lines=2, free_text=True)
+            parts = words.score_sheet(self)
+            for (label, values), row in zip(parts, rows[1:], strict=True):
+                bold = row is rows[-1]
+                if bold:
+                    pygame.draw.line(surface, antique.INK, (labels.x, row.y - self.s(2)),
+                                     (cols[-1].right, row.y - self.s(2)), self.s(1))
+                self.text(surface, label, 14 if bold else 13,
+                          pygame.Rect(labels.x, row.y, labels.w, row.h), antique.INK, bold,
+                          valign="middle", max_lines=1)
+                for col, n in zip(cols, values, strict=True):
+                    self.label(surface, str(n) if n or bold else "·", 15 if bold else 13,
+                               (col.centerx, row.centery), antique.INK, bold, "center")
+
+    def _score_sheet(self, box: pygame.Rect
+                     ) -> tuple[pygame.Rect, list[pygame.Rect], list[pygame.Rect]] | None:
+        """The sheet's label column, one column per civilisation and its rows (the names'
+        row first, the total last) inside `box`, or None when its words would not fit."""
+        parts = words.score_sheet(self)
+        n = len(self.view["civs"])
+        inner = box.inflate(-self.s(24), 0)
+        top = box.y + self.s(40)
+        head_h = self.s(56)  # the marker, then the name on up to two lines
+        row = min(self.s(24), (box.bottom - self.s(12) - top - head_h) // max(1, len(parts)))
+        font = resources.font(max(self.min_text, self.s(14)), True)
+        label_w = min(max(font.size(label)[0] for label, _v in parts) + self.s(12),
+                      inner.w * 2 // 5)
+        col_w = (inner.w - label_w) // max(1, n)
+        widest = max(font.size(str(v))[0] for _label, values in parts for v in values)
+        if row < self.s(16) or col_w < widest + self.s(8) or not all(
+                self.fits(label, 14, pygame.Rect(0, 0, label_w, row)) for label, _v in parts):
+            return None
+        labels = pygame.Rect(inner.x, top, label_w, head_h)
+        cols = [pygame.Rect(inner.x + label_w + i * col_w, top, col_w, head_h) for i in range(n)]
+        rows = [pygame.Rect(inner.x, top, inner.w, head_h)]
+        rows += [pygame.Rect(inner.x, top + head_h + k * row, inner.w, row)
+                 for k in range(len(parts))]
+        return labels, cols, rows
 
     def _draw_totals(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         civs = self.view["civs"]
@@ -781,30 +799,44 @@ class ImperiosView(GameView):
     def score_text(self, score: float) -> str:
         return tr("im.results.points", n=int(score))
 
+    def score_detail(self, final_view: dict[str, Any], seat: Seat) -> str:
+        """What the final score is made of, §7's parts that scored, in one line."""
+        return words.score_parts_line(final_view["civs"][seat].get("score", {}))
+
     def chart(self, final_view: dict[str, Any], history: list[dict[str, Any]]
               ) -> tuple[str, list[list[float]]] | None:
         """The score each civilisation would have had at the end of every round."""
-        return self._series(final_view, "score", tr("im.chart"))
+        return self._series(final_view, "score", tr("im.chart"), self._start_scores(history))
 
     def charts(self, final_view: dict[str, Any], history: list[dict[str, Any]]
                ) -> list[tuple[str, list[list[float]]]]:
         """The census track, and under it the score, at the end of every round (the rules
         keep both per finished round in the view's `history`)."""
         return [self._series(final_view, "census", tr("im.chart.census")),
-                self._series(final_view, "score", tr("im.chart"))]
+                self._series(final_view, "score", tr("im.chart"), self._start_scores(history))]
 
     @staticmethod
-    def _series(final_view: dict[str, Any], key: str, title: str
-                ) -> tuple[str, list[list[float]]]:
-        """0 before the first round, then one point per finished round; the final figure
-        closes the line if the last round is not already it."""
+    def _start_scores(history: list[dict[str, Any]]) -> list[float] | None:
+        """The scores as the first round begins, the capitals founded (a goods shortfall
+        makes them negative), from the public views after every action."""
+        for v in history:
+            if v.get("round", 0) >= 1:
+                return [float(c["score"]["total"]) for c in v["civs"]]
+        return None
+
+    @staticmethod
+    def _series(final_view: dict[str, Any], key: str, title: str,
+                start: list[float] | None = None) -> tuple[str, list[list[float]]]:
+        """`start` (0 if not given) before the first round, then one point per finished
+        round; the final figure closes the line if the last round is not already it."""
         rounds = final_view.get("history", [])
         players = final_view["players"]
         if key == "score":
             final = [float(c["score"]["total"]) for c in final_view["civs"]]
         else:
             final = [float(c["census"]) for c in final_view["civs"]]
-        series = [[0.0] + [float(r[key][p]) for r in rounds] for p in range(players)]
+        first = start or [0.0] * players
+        series = [[first[p]] + [float(r[key][p]) for r in rounds] for p in range(players)]
         if not rounds or any(line[-1] != f for line, f in zip(series, final, strict=True)):
             for line, f in zip(series, final, strict=True):
                 line.append(f)

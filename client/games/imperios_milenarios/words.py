@@ -413,12 +413,30 @@ def score_tip(view: ImperiosView, seat: int) -> str:
         "im.tip.score", total=total)
 
 
+SCORE_PARTS = ("census", "market", "capitals", "cities", "settlements", "wonder", "colossus",
+               "technologies", "goods")
+"""The final score's parts in §7's order."""
+
+
+def score_sheet(view: ImperiosView) -> list[tuple[str, list[int]]]:
+    """The final score as a sheet: (label, one figure per civilisation) for each part that
+    scored for anyone, in §7's order, then the total."""
+    scores = [c.get("score", {}) for c in view.view["civs"]]
+    rows = [(tr(f"im.score.{k}"), [int(sc.get(k, 0)) for sc in scores]) for k in SCORE_PARTS]
+    rows = [(label, values) for label, values in rows if any(values)]
+    return [*rows, (tr("im.score.total"), [int(sc.get("total", 0)) for sc in scores])]
+
+
+def score_parts_line(score: dict[str, int]) -> str:
+    """"Census 16 · Capitals 10 · Goods short −3": the parts that scored, in §7's order."""
+    return " · ".join(f"{tr(f'im.score.{k}')} {score[k]}".replace("-", "−")
+                      for k in SCORE_PARTS if score.get(k, 0))
+
+
 def score_lines(view: ImperiosView, seat: int) -> list[tuple[str, int]]:
     """The final-score breakdown as §7 gives it, one (label, points) per line."""
     score = view.view["civs"][seat].get("score", {})
-    keys = ("census", "market", "capitals", "cities", "settlements", "wonder", "colossus",
-            "technologies", "goods")
-    return [(tr(f"im.score.{k}"), int(score.get(k, 0))) for k in keys if score.get(k, 0)]
+    return [(tr(f"im.score.{k}"), int(score.get(k, 0))) for k in SCORE_PARTS if score.get(k, 0)]
 
 
 # -- a refused drop -----------------------------------------------------------------------------
