@@ -265,10 +265,75 @@ def test_areas_out_of_play_are_grey_and_inert(harness):
     assert view.painter.in_play == frozenset(naciente)
     roma = view.areas_by_key["roma"]
     assert roma.id not in view.painter.in_play
-    legal = table.session.legal(table.session.humans_to_act()[0])
-    assert all(getattr(a, "area", None) != "roma" for a in legal)
-    assert view.click(view.board.to_screen(roma.centre), legal) is None
     assert tr("im.tip.out_of_play") in words.area_tip(view, "roma")
+    # Egipto, greyed in a Naciente game but on screen beside it: no click, no hover light
+    egipto = view.areas_by_key["egipto"]
+    assert egipto.id not in view.painter.in_play
+    point = view.board.to_screen(egipto.centre)
+    assert view.lay.board.collidepoint(point) and view.area_at(point) is egipto
+    legal = table.session.legal(table.session.humans_to_act()[0])
+    assert view.click(point, legal) is None
+    lit = []
+    real_light = view.board.light
+
+    def light(surface, key, *args, **kwargs):
+        lit.append(key)
+        return real_light(surface, key, *args, **kwargs)
+
+    view.board.light = light
+    post(pygame.MOUSEMOTION, pos=point, rel=(1, 1), buttons=(0, 0, 0))
+    harness.frames(2)
+    assert lit and not any(key[1] == "egipto" for key in lit)
+    persia = view.board.to_screen(view.areas_by_key["persia"].centre)
+    post(pygame.MOUSEMOTION, pos=persia, rel=(1, 1), buttons=(0, 0, 0))
+    harness.frames(2)
+    assert ("hover", "persia") in lit or any(key[1] == "persia" for key in lit)
+
+
+def contest_asking(role):
+    """A state (by random play) whose contest asks its `role` ("attacker", "defender")."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = GAME.new_game(4, seed, {})
+        for _ in range(3000):
+            seats = GAME.to_act(state)
+            if not seats:
+                break
+            w = GAME.view(state, None)["window"]
+            if w["kind"] == "contest" and seats[0] == w["contest"][role]:
+                return state
+            state = GAME.apply(state, seats[0], rng.choice(GAME.legal_actions(state, seats[0]))
+                               ).state
+    raise AssertionError(f"no contest asking its {role}")
+
+
+def test_the_contest_asks_each_side_by_its_role_and_lights_the_place_at_stake():
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    for role in ("defender", "attacker"):
+        state = contest_asking(role)
+        v = GAME.view(state, None)
+        c = v["window"]["contest"]
+        view.show(v, None)
+        asked = GAME.to_act(state)[0]
+        other = c["attacker"] if role == "defender" else c["defender"]
+        key = ("im.prompt.contest.defender." + c["kind"] if role == "defender"
+               else "im.prompt.contest.attacker")
+        sentence = view.prompt(asked, GAME.legal_actions(state, asked))
+        assert sentence == words.articles(tr(
+            key, name="ABCD"[asked], attacker=words.civ(view, c["attacker"]),
+            defender=words.civ(view, c["defender"]), area=words.area(view, c["area"]),
+            points=c["points"], armies=v["civs"][asked]["armies"]))
+        assert words.civ(view, other) in sentence  # who it is against
+        assert " 1 points" not in sentence and " 1 armies" not in sentence
+    lit = []
+    view.layout(pygame.Rect(0, 0, 1280, 800), 1.0)
+    view.board.light = lambda surface, key, *a, **k: lit.append(key)
+    from client.games.base import DrawContext
+
+    view.draw(pygame.Surface((1280, 800)), DrawContext())
+    assert ("contest", c["area"]) in lit
+    sack = Attack(c["area"], c["defender"], "sack")
+    assert view.action_tip(sack) != view.action_tip(Attack(c["area"], c["defender"], "expel"))
 
 
 def find_window(kind, players=4, tries=40):
@@ -772,3 +837,16 @@ def test_a_totem_carried_over_the_boards_leaves_no_trace_on_them(harness):
             checked += 1
         start = end
     assert checked == 15 and kept >= 10
+
+
+def test_the_dragon_shows_on_a_board_only_once_every_capital_is_founded():
+    from client import text
+    from client.games.base import DrawContext
+
+    view = ImperiosView(["Ana", "Bea", "Cai", "Dan"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 800), 1.0)
+    for state, shown in ((GAME.new_game(4, 1, {}), False), (find_window("pick"), True)):
+        view.show(GAME.view(state, None), None)
+        with text.recording() as rec:
+            view.draw(pygame.Surface((1280, 800)), DrawContext())
+        assert ("D" in rec.shown) == shown

@@ -143,7 +143,7 @@ def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
     age = tr(f"im.age_short.{c['age']}")
     if view.fits(age, 14, age_box, bold=True):
         view.text(surface, age, 14, age_box, MUTED, True, "right", "middle", 1)
-    if v.get("dragon") == seat:
+    if v.get("dragon") == seat and v.get("stage") != "found":  # held once all have founded
         pygame.draw.circle(surface, DRAGON, (name_box.right + view.s(2), h.centery),
                            view.s(7))
         view.label(surface, "D", 11, (name_box.right + view.s(2), h.centery),

@@ -240,7 +240,12 @@ class ImperiosView(GameView):
         if self.area_filter and self.area_filter in self.areas_by_key:
             self.board.light(surface, ("filter", self.area_filter), [self._poly(self.area_filter)],
                              HOT_FILL, LIT_LINE, 4 * self.scale)
-        if hover is not None and hover.key not in lit:
+        contest = self.view.get("window", {}).get("contest")
+        if contest is not None and contest["area"] in self.areas_by_key:  # the place at stake
+            self.board.light(surface, ("contest", contest["area"]), [self._poly(contest["area"])],
+                             CHOKE_FILL, (*ROUTE, 255), 4 * self.scale)
+        if hover is not None and hover.key not in lit and hover.key in self.view.get("areas", {}):
+            # only areas in play answer the pointer: the greyed ones are inert
             self.board.light(surface, ("hover", hover.key), [self._poly(hover.key)], HOVER_FILL,
                              HOVER_LINE, 2 * self.scale)
 

@@ -211,6 +211,9 @@ def prompt(view: ImperiosView, seat: Seat, legal: list[Action]) -> str:
                   actor=civ(view, action.get("actor")), where=where)
     if kind in ("contest", "sack"):
         c = w["contest"]
+        if kind == "contest":  # who asks: the defender (defend or yield), or the attacker
+            kind = ("contest.defender." + c.get("kind", "sack") if seat == c["defender"]
+                    else "contest.attacker")
         return tr(f"im.prompt.{kind}", name=name, attacker=civ(view, c["attacker"]),
                   defender=civ(view, c["defender"]), area=area(view, c["area"]),
                   points=c.get("points", 0), cost=c.get("sack_cost", 0),
@@ -265,6 +268,8 @@ def action_label(view: ImperiosView, a: Action) -> str:
 
 
 def action_tip(view: ImperiosView, a: Action) -> str:
+    if isinstance(a, Attack):  # a sack takes the city; an attack on presence, the totem
+        return tr(f"im.action.attack.{a.kind}.tip")
     return tr(f"im.action.{a.type}.tip")
 
 
