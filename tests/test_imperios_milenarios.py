@@ -1103,6 +1103,21 @@ def test_a_trade_places_both_totems_before_globalisation_is_checked() -> None:
     assert not s.presence[INDIA] >> area(s, "magadha") & 1
 
 
+def test_an_expansion_beside_only_a_cut_off_totem_is_refused_for_want_of_a_route() -> None:
+    """Item 20: map actions start from a capital through the network. Persia's totem in
+    Decán is cut off from Persia, so Magadha, beside it alone, is refused: no route (it
+    is not that Persia has no area beside it)."""
+    s = example_setup()
+    put(s, PERSIA, "decan")
+    s = phase_turn(s, PERSIA, BLACK, avail=1)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, PERSIA, ExpandLand("magadha"))
+    assert refused.value.code == "no_route" and refused.value.params["area"] == "magadha"
+    with pytest.raises(IllegalAction) as far:
+        GAME.apply(s, PERSIA, ExpandLand("bactria"))
+    assert far.value.code == "not_adjacent"
+
+
 def test_a_sea_expansion_shows_a_route_whose_last_step_is_by_sea() -> None:
     """Item 21: a sea expansion has a sea at one end; to land (Ur) it comes from the Golfo
     Pérsico, not over Elam, so the route drawn and its chokepoints are the ones it uses."""

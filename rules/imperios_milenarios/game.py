@@ -347,8 +347,9 @@ def _expansion_refusal(
         return IllegalAction("no_actions_converted", colour=COLOURS[s.colour])
     r = reach(b, s.presence[seat], capitals(s, seat))
     near = b.adj[area] & r
-    if not near:
-        return IllegalAction("not_adjacent", area=a.area)
+    if not near:  # beside none of its areas, or only beside ones cut off from its capitals
+        code = "no_route" if b.adj[area] & s.presence[seat] else "not_adjacent"
+        return IllegalAction(code, area=a.area)
     if land and (b.sea >> area & 1 or not near & b.land):
         return IllegalAction("land_expansion_needs_land", area=a.area)
     if not land and not (b.sea >> area & 1 or near & b.sea):

@@ -257,6 +257,36 @@ def test_the_sea_land_rule_is_the_reason_a_black_totem_cannot_sail():
         "im.refuse.blue_land", area=words.area(view, "nis"))
 
 
+def test_a_drop_the_table_cannot_explain_goes_to_the_rules_for_their_reason():
+    """Beside a totem of yours that is cut off from your capitals the table sees nothing
+    wrong, so the drop becomes the expansion it asks for and the rules refuse it with their
+    reason; a drop on the choices list never reaches the area hidden under it."""
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    state = GAME.new_game(4, 3, {})
+    for area in ("persia", "india", "babilonia", "saba"):
+        state = GAME.apply(state, GAME.to_act(state)[0], Found(area)).state
+    v = GAME.view(state, None)
+    persia = next(c["seat"] for c in v["civs"] if c["first_capital"] == "persia")
+    v["areas"]["decan"]["presence"].append(persia)
+    v["phase"], v["window"] = "black", {"kind": "phase_turn", "colour": "black", "available": 1,
+                                        "seat": persia}
+    view.show(v, persia)
+    view.acting_seat = lambda: persia
+    assert words.drop_reason(view, persia, "magadha", "black") is None
+    view.held = True
+    assert view.drop((0, 0), area_point(view, "magadha"), []) == ExpandLand("magadha")
+    exc = rules.IllegalAction("no_route", area="magadha")
+    assert view.refusal(exc) == tr("im.illegal.no_route", area=words.area(view, "magadha"))
+    box = view.lay.choices
+    over_list = next((x, y) for x in range(box.x + 2, box.right - 2, 8)
+                     for y in range(box.y + 2, box.bottom - 2, 8)
+                     if view.area_at((x, y)) is not None)  # an area lies under the list here
+    view.rows = [(view.lay.choices, ExpandLand("magadha"))]
+    view.held = True
+    assert view.drop((0, 0), over_list, [ExpandLand(view.area_at(over_list).key)]) is None
+
+
 def test_areas_out_of_play_are_grey_and_inert(harness):
     table = start_table(harness)
     view = table.view

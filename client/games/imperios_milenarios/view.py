@@ -655,7 +655,8 @@ class ImperiosView(GameView):
         held, self.held, self.carried = self.held, False, False
         if not held:
             return None
-        a = self.area_at(pos)
+        on_list = self.lay is not None and bool(self.rows) and self.lay.choices.collidepoint(pos)
+        a = None if on_list else self.area_at(pos)  # not the area hidden under the list
         seat = self.acting_seat()
         if a is None or seat is None:
             self.flash = tr("im.hint.drop_totem")
@@ -663,7 +664,11 @@ class ImperiosView(GameView):
         targets = self.expansion_targets(legal)
         if a.key in targets:
             return targets[a.key]
-        self.flash = words.drop_reason(self, seat, a.key, self.view.get("phase"))
+        phase = self.view.get("phase")
+        reason = words.drop_reason(self, seat, a.key, phase)
+        if reason is None:  # the expansion the drop asks for, for the rules to refuse and say why
+            return ExpandSea(a.key) if phase == "blue" or a.kind == "sea" else ExpandLand(a.key)
+        self.flash = reason
         return None
 
     def cancel(self) -> None:

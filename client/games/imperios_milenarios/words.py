@@ -445,9 +445,14 @@ def score_lines(view: ImperiosView, seat: int) -> list[tuple[str, int]]:
 
 
 # -- a refused drop -----------------------------------------------------------------------------
-@running_text
-def drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> str:
-    """Why a totem dropped on `key` cannot expand there: the sea/land rule (item 21) first."""
+def drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> str | None:
+    """Why a totem dropped on `key` cannot expand there, as far as the table can tell (the
+    sea/land rule of item 21 in words of the drop); None: let the rules say why."""
+    reason = _drop_reason(view, seat, key, phase)
+    return None if reason is None else articles(reason)
+
+
+def _drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> str | None:
     v = view.view
     state = v.get("areas", {}).get(key)
     name = area(view, key)
@@ -472,4 +477,4 @@ def drop_reason(view: ImperiosView, seat: int, key: str, phase: str | None) -> s
             return tr("im.refuse.black_from_sea", area=name)
     if phase == "blue" and target.kind == "land" and all(s.kind == "land" for s in sources):
         return tr("im.refuse.blue_land", area=name)
-    return tr("im.refuse.generic", area=name)
+    return None  # cut off from the capitals, blocked already…: the rules know
