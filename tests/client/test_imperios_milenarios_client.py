@@ -880,3 +880,21 @@ def test_the_dragon_shows_on_a_board_only_once_every_capital_is_founded():
         with text.recording() as rec:
             view.draw(pygame.Surface((1280, 800)), DrawContext())
         assert ("D" in rec.shown) == shown
+
+
+def test_a_trades_rows_give_each_item_its_trade_value_with_the_jardines():
+    """Item 35: an item is worth its coins, +1 when its giver has the Jardines; the rows of
+    what you receive and what you give say what it is worth in this trade."""
+    from rules.imperios_milenarios.actions import Give, Receive
+
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    v = GAME.view(GAME.new_game(4, 1, {}), None)
+    v["window"] = {"kind": "trade_receive",
+                   "trade": {"actor": 0, "partner": 1, "area": "sind", "k": 1, "receive": None}}
+    v["wonders"]["jardines"]["builder"] = 1
+    view.show(v, None)
+    seda = words.coins("seda")
+    assert view.action_label(Receive("seda")) == tr("im.action.receive", item=words.item("seda"),
+                                                    coins=seda + 1)
+    assert view.action_label(Give("seda")) == tr("im.action.give", item=words.item("seda"),
+                                                 coins=seda)

@@ -255,8 +255,11 @@ def action_label(view: ImperiosView, a: Action) -> str:
     if isinstance(a, Trade):
         return tr("im.action.trade", partner=civ(view, a.partner), area=area(view, a.area),
                   k=a.k)
-    if isinstance(a, Receive | Give):
-        return tr(f"im.action.{a.type}", item=item(a.item), coins=coins(a.item))
+    if isinstance(a, Receive | Give):  # its trade value: +1 if its giver has the Jardines
+        t = view.view.get("window", {}).get("trade") or {}
+        giver = t.get("partner") if isinstance(a, Receive) else t.get("actor")
+        worth = value(view, a.item, giver) if isinstance(giver, int) else coins(a.item)
+        return tr(f"im.action.{a.type}", item=item(a.item), coins=worth)
     if isinstance(a, Build):
         return tr("im.action.build", wonder=item(a.wonder))
     if isinstance(a, Keep):
