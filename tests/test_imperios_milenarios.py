@@ -1103,6 +1103,26 @@ def test_a_trade_places_both_totems_before_globalisation_is_checked() -> None:
     assert not s.presence[INDIA] >> area(s, "magadha") & 1
 
 
+def test_the_blue_turn_shows_what_each_trade_could_exchange_before_it_is_declared() -> None:
+    """Items 34–35: the table shows, per partner not yet traded with, the items a trade
+    could bring (those the receive step would offer) and those it could give."""
+    s = example_setup()
+    put(s, INDIA, "sind", control=True)
+    put(s, PERSIA, "ormuz", "sind")
+    own(s, INDIA, "seda")
+    own(s, PERSIA, "betun")
+    s.census[PERSIA] = 5
+    s = phase_turn(s, PERSIA, BLUE, avail=2)
+    trades = GAME.view(s, None)["window"]["trades"]
+    india = next(t for t in trades if t["partner"] == INDIA)
+    assert "seda" in india["receive"] and "betun" in india["give"]
+    s = play(s, PERSIA, Trade(INDIA, "sind", 1))
+    offered = {a.item for a in GAME.legal_actions(s, PERSIA)}
+    assert offered == set(india["receive"])
+    black = GAME.view(phase_turn(example_setup(), PERSIA, BLACK, avail=1), None)["window"]
+    assert black["kind"] == "phase_turn" and "trades" not in black
+
+
 def test_an_expansion_beside_only_a_cut_off_totem_is_refused_for_want_of_a_route() -> None:
     """Item 20: map actions start from a capital through the network. Persia's totem in
     Decán is cut off from Persia, so Magadha, beside it alone, is refused: no route (it

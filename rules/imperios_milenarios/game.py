@@ -11,7 +11,10 @@
   once over), `to_act` (the seats that must decide now: one or none).
 - `window`: the open decision, `{"kind": ..., "seat": decider}` plus, by kind:
   "found" `{}`; "pick" `{}`; "phase_turn" `{"colour", "available"}` (converted
-  actions not spent yet); "keep" `{"limit"}`; "block" / "appeal" / "reconsider"
+  actions not spent yet; in the blue phase also `"trades"`: per partner not traded
+  with this round `{"partner", "receive", "give"}`, the item slugs a trade with it
+  could exchange, for the table to show before one is declared); "keep" `{"limit"}`;
+  "block" / "appeal" / "reconsider"
   `{"action": {"kind", "actor", "area", "target", "k", "route", "blockers",
   "asked", "appealed"}}`; "contest" / "sack" `{"contest": {"kind", "attacker",
   "defender", "area", "turn", "points", "sack_cost"}}`; "good" `{"conqueror",
@@ -382,6 +385,8 @@ def _window(s: ImperiosState) -> JsonDict:
     out: JsonDict = {"kind": kind, "seat": logic.decider(s)}
     if kind == "phase_turn":
         out.update(colour=COLOURS[s.colour], available=s.avail)
+        if s.colour == BLUE:
+            out["trades"] = _trade_previews(s, s.active)
     elif kind == "keep":
         out["limit"] = logic.keep_limit(s, s.active)
     elif s.placements and kind == "relocate":
@@ -411,6 +416,20 @@ def _window(s: ImperiosState) -> JsonDict:
         t = s.trade
         out["trade"] = {"actor": t.actor, "partner": t.partner, "area": keys[t.area],
                         "k": t.k, "receive": None if t.get < 0 else ITEMS[t.get]}
+    return out
+
+
+def _trade_previews(s: ImperiosState, p: Seat) -> list[JsonDict]:
+    """What `p` could receive from and give to each partner it has not traded with this
+    round (items 34–35): what a trade's later steps would offer, before it is declared."""
+    out: list[JsonDict] = []
+    for q in range(s.players):
+        if q == p or s.traded[p] >> q & 1:
+            continue
+        receive = logic.receivable(s, p, q)
+        if receive:
+            out.append({"partner": q, "receive": [ITEMS[i] for i in receive],
+                        "give": [ITEMS[i] for i in logic.givable_any(s, p, q)]})
     return out
 
 

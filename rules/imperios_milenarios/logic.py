@@ -447,6 +447,11 @@ def _givable_items(s: ImperiosState, actor: Seat, partner: Seat) -> list[int]:
     return [i for i in bits(s.items[actor]) if _can_receive(s, partner, i)]
 
 
+def givable_any(s: ImperiosState, actor: Seat, partner: Seat) -> list[int]:
+    """Items the initiator could give the partner (it lacks them), whatever it receives."""
+    return _givable_items(s, actor, partner)
+
+
 def givable(s: ImperiosState, actor: Seat, partner: Seat, get: int) -> list[int]:
     return [g for g in _givable_items(s, actor, partner)
             if trade_payment(s, actor, partner, get, g) <= s.census[actor]]

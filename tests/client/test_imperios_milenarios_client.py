@@ -898,3 +898,29 @@ def test_a_trades_rows_give_each_item_its_trade_value_with_the_jardines():
                                                     coins=seda + 1)
     assert view.action_label(Give("seda")) == tr("im.action.give", item=words.item("seda"),
                                                  coins=seda)
+
+
+def test_a_trade_shows_what_it_could_exchange_and_at_what_value_before_it_is_declared():
+    """The trade row's tooltip and the partner's city's tooltip: the items it could bring
+    and give, each at its value in the trade (the Jardines count), and what a difference
+    costs, before the trade is declared and any block is asked."""
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    v = GAME.view(GAME.new_game(4, 1, {}), None)
+    v["window"] = {"kind": "phase_turn", "seat": 0, "colour": "blue", "available": 2,
+                   "trades": [{"partner": 1, "receive": ["seda", "vino"], "give": ["betun"]}]}
+    v["wonders"]["jardines"]["builder"] = 1
+    v["areas"]["sind"].update(control=1, presence=[1, 0])
+    view.show(v, 0)
+    view.acting_seat = lambda: 0
+    preview = words.trade_preview(view, 0, 1)
+    seda, vino, betun = (words.coins(k) for k in ("seda", "vino", "betun"))
+    assert preview == tr("im.trade.preview", partner=words.civ(view, 1),
+                         receive=f"{words.item('seda')} ({seda + 1}), "
+                                 f"{words.item('vino')} ({vino + 1})",
+                         give=f"{words.item('betun')} ({betun})")
+    trade = Trade(1, "sind", 1)
+    view.rows = [(pygame.Rect(10, 10, 200, 30), trade)]
+    assert view.tip_at((20, 20)) == f"{view.action_label(trade)}\n{preview}"
+    assert words.area_tip(view, "sind").endswith(preview)
+    assert words.trade_preview(view, 0, 2) is None

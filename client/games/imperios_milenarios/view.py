@@ -615,7 +615,11 @@ class ImperiosView(GameView):
             return None
         for r, act in self.rows:
             if r.collidepoint(pos):
-                return words.action_label(self, act)
+                label = words.action_label(self, act)
+                seat = self.acting_seat()
+                preview = (words.trade_preview(self, seat, act.partner)
+                           if isinstance(act, Trade) and seat is not None else None)
+                return f"{label}\n{preview}" if preview else label
         spot = self.area_at(pos)
         return words.area_tip(self, spot.key) if spot is not None else None
 

@@ -276,6 +276,19 @@ def action_tip(view: ImperiosView, a: Action) -> str:
     return tr(f"im.action.{a.type}.tip")
 
 
+def trade_preview(view: ImperiosView, seat: int, partner: int) -> str | None:
+    """Before a trade with `partner` is declared: what it could exchange, each item at its
+    value in it (item 35), and what a difference in value costs; None: nothing to trade."""
+    for t in view.view.get("window", {}).get("trades", []):
+        if t["partner"] == partner:
+            def priced(keys: list[str], giver: int) -> str:
+                return ", ".join(f"{item(k)} ({value(view, k, giver)})" for k in keys)
+            return tr("im.trade.preview", partner=civ(view, partner),
+                      receive=priced(t["receive"], partner),
+                      give=priced(t["give"], seat) or tr("im.none_f"))
+    return None
+
+
 def trade_give_note(view: ImperiosView, seat: int, partner: int, receive: str,
                     give: str) -> str:
     """What giving `give` for `receive` costs the initiator (item 35): half the value
@@ -392,6 +405,13 @@ def area_tip(view: ImperiosView, key: str) -> str:
         lines.append(tr("im.tip.control", who=civ(view, state["control"])))
     present = [civ(view, p) for p in state.get("presence", [])]
     lines.append(tr("im.tip.presence", who=", ".join(present) or tr("im.nobody")))
+    actor = v.get("window", {}).get("seat")
+    owner = state.get("control")
+    if isinstance(actor, int) and owner not in (None, actor) and actor in state.get(
+            "presence", []):  # a city the acting civilisation could trade in
+        preview = trade_preview(view, actor, owner)
+        if preview:
+            lines.append(preview)
     return "\n".join(lines)
 
 
