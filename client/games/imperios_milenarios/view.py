@@ -813,10 +813,6 @@ class ImperiosView(GameView):
     def score_text(self, score: float) -> str:
         return tr("im.results.points", n=int(score))
 
-    def score_detail(self, final_view: dict[str, Any], seat: Seat) -> str:
-        """What the final score is made of, §7's parts that scored, in one line."""
-        return words.score_parts_line(final_view["civs"][seat].get("score", {}))
-
     def chart(self, final_view: dict[str, Any], history: list[dict[str, Any]]
               ) -> tuple[str, list[list[float]]] | None:
         """The score each civilisation would have had at the end of every round."""

@@ -455,12 +455,6 @@ def score_sheet(view: ImperiosView) -> list[tuple[str, list[int]]]:
     return [*rows, (tr("im.score.total"), [int(sc.get("total", 0)) for sc in scores])]
 
 
-def score_parts_line(score: dict[str, int]) -> str:
-    """"Census 16 · Capitals 10 · Goods short −3": the parts that scored, in §7's order."""
-    return " · ".join(f"{tr(f'im.score.{k}')} {score[k]}".replace("-", "−")
-                      for k in SCORE_PARTS if score.get(k, 0))
-
-
 def score_lines(view: ImperiosView, seat: int) -> list[tuple[str, int]]:
     """The final-score breakdown as §7 gives it, one (label, points) per line."""
     score = view.view["civs"][seat].get("score", {})
