@@ -429,7 +429,7 @@ def _trade_previews(s: ImperiosState, p: Seat) -> list[JsonDict]:
         receive = logic.receivable(s, p, q)
         if receive:
             out.append({"partner": q, "receive": [ITEMS[i] for i in receive],
-                        "give": [ITEMS[i] for i in logic.givable_any(s, p, q)]})
+                        "give": [ITEMS[i] for i in logic.givable_items(s, p, q)]})
     return out
 
 

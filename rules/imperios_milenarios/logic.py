@@ -430,7 +430,7 @@ def _can_receive(s: ImperiosState, p: Seat, item: int) -> bool:
 def receivable(s: ImperiosState, actor: Seat, partner: Seat) -> list[int]:
     """Items the initiator may ask for: the partner's, lacking in the initiator, with some
     item to give that the initiator can pay the difference for (items 34–35)."""
-    gives = _givable_items(s, actor, partner)
+    gives = givable_items(s, actor, partner)
     if not gives:
         return []
     best = max(value(s, actor, g) for g in gives)
@@ -443,17 +443,13 @@ def receivable(s: ImperiosState, actor: Seat, partner: Seat) -> list[int]:
     return out
 
 
-def _givable_items(s: ImperiosState, actor: Seat, partner: Seat) -> list[int]:
+def givable_items(s: ImperiosState, actor: Seat, partner: Seat) -> list[int]:
+    """Items the initiator could give the partner (it lacks them), whatever it receives."""
     return [i for i in bits(s.items[actor]) if _can_receive(s, partner, i)]
 
 
-def givable_any(s: ImperiosState, actor: Seat, partner: Seat) -> list[int]:
-    """Items the initiator could give the partner (it lacks them), whatever it receives."""
-    return _givable_items(s, actor, partner)
-
-
 def givable(s: ImperiosState, actor: Seat, partner: Seat, get: int) -> list[int]:
-    return [g for g in _givable_items(s, actor, partner)
+    return [g for g in givable_items(s, actor, partner)
             if trade_payment(s, actor, partner, get, g) <= s.census[actor]]
 
 

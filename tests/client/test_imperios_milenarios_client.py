@@ -726,6 +726,9 @@ def test_a_block_window_reached_in_play_is_a_shared_prompt_then_the_appeal(harne
     assert session.view(None)["window"]["kind"] == "reconsider"
     assert session.humans_to_act() == [blocker]
     assert route_is_drawn(harness, view, route)
+    sentence = view.prompt(blocker, session.legal(blocker))
+    assert words.civ(view, actor) in sentence  # who appeals, and against which block
+    assert all(words.area(view, k) in sentence for k in chokes)
     buttons = shared_buttons(table)
     assert set(buttons) == {Hold(), Lift()}
 
