@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -54,6 +55,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", type=Path, default=Path.cwd())
     parser.add_argument("--commit", action="store_true")
     parser.add_argument("--nice", type=int, default=5)
+    parser.add_argument("--checkpoints", type=Path, default=None,
+                        help="keep each game's moves here (build_scripts/play_seed.py), so a "
+                             "game cut by a stop goes on from where it was, not from its start")
     args = parser.parse_args(argv)
     agents = args.agents.split(",")
     log = args.log.resolve()
@@ -62,10 +66,20 @@ def main(argv: list[str]) -> int:
 
     def play(seed: int) -> None:
         seating = arena_seating(agents, len(agents), seed)
-        command = ["nice", "-n", str(args.nice), sys.executable, "-m", "rules", "arena",
-                   args.game, "--players", str(args.players), "--games", "1",
-                   "--seed", str(seed), "--agents", ",".join(seating), "--progress"]
-        done = subprocess.run(command, cwd=args.root, capture_output=True, text=True)
+        if args.checkpoints is None:
+            command = ["nice", "-n", str(args.nice), sys.executable, "-m", "rules", "arena",
+                       args.game, "--players", str(args.players), "--games", "1",
+                       "--seed", str(seed), "--agents", ",".join(seating), "--progress"]
+        else:  # the same game, move by move, going on from its checkpoint if it was cut
+            checkpoint = args.checkpoints.resolve() / f"{log.stem}_{seed}.jsonl"
+            command = ["nice", "-n", str(args.nice), sys.executable,
+                       str(Path(__file__).resolve().parent / "play_seed.py"), args.game,
+                       "--players", str(args.players), "--seed", str(seed),
+                       "--agents", ",".join(seating), "--checkpoint", str(checkpoint)]
+            if args.commit:
+                command += ["--commit-every", "600"]
+        env = {**os.environ, "PYTHONPATH": str(args.root.resolve())}
+        done = subprocess.run(command, cwd=args.root, capture_output=True, text=True, env=env)
         lines = [line for line in done.stderr.splitlines() if line.startswith('{"arena_game"')]
         if not lines:
             print(f"seed {seed}: no result (exit {done.returncode})\n{done.stderr[-2000:]}",
