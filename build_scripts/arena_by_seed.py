@@ -11,6 +11,10 @@ arena's own `arena_seating`, by the seed), so over the run every agent sits in e
 finished game is appended to `--log` as one JSON line (the arena's own progress line);
 with `--commit`, the log is committed after each game, alone, so that no finished game
 is lost with the machine. Seeds already in the log are skipped.
+
+With `--checkpoints DIR`, each game is played by `build_scripts/play_seed.py` instead:
+the same game, its moves kept in DIR (committed every 10 minutes with `--commit`), so a
+game cut by a stop goes on where it was rather than from its start.
 """
 
 from __future__ import annotations
