@@ -29,6 +29,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from threading import Lock
 
+from play_seed import commit_alone
+
 from rules.simulate import arena_seating
 
 
@@ -96,15 +98,7 @@ def main(argv: list[str]) -> int:
                 out.write(json.dumps(record) + "\n")
             print(json.dumps(record), flush=True)
             if args.commit:
-                for _ in range(5):  # another commit may hold the index for a moment
-                    added = subprocess.run(["git", "add", str(log)], cwd=log.parent)
-                    made = subprocess.run(
-                        ["git", "commit", "-q", "-m",
-                         f"arena log: {args.game} seed {seed} ({log.name})", "--", str(log)],
-                        cwd=log.parent)
-                    if added.returncode == 0 and made.returncode == 0:
-                        break
-                    time.sleep(2)
+                commit_alone(log, f"arena log: {args.game} seed {seed} ({log.name})")
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(play, todo))

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 
-def _commit(path: Path, message: str) -> None:
+def commit_alone(path: Path, message: str) -> None:
     """Commit `path` alone (it may be gone: then its removal), a few tries if the index
     is held by another commit for a moment."""
     for _ in range(5):
@@ -102,12 +102,12 @@ def play(game_id: str, players: int, seed: int, specs: list[str], checkpoint: Pa
                                   "cpu": round(time.process_time() - cpu, 3)}) + "\n")
             out.flush()
             if commit_every is not None and time.monotonic() - last_commit >= commit_every:
-                _commit(checkpoint, f"arena checkpoint: {game_id} seed {seed}, {count} moves")
+                commit_alone(checkpoint, f"arena checkpoint: {game_id} seed {seed}, {count} moves")
                 last_commit = time.monotonic()
     if error is None and game.to_act(state):
         error = f"cap: no end after {ACTION_CAP} actions"
     if commit_every is not None:
-        _commit(checkpoint, f"arena checkpoint: {game_id} seed {seed}, {count} moves")
+        commit_alone(checkpoint, f"arena checkpoint: {game_id} seed {seed}, {count} moves")
     outcome = None if error else game.outcome(state)
     winners = [] if outcome is None else list(outcome.winners)
     return {"arena_game": seed, "seats": seat_specs, "winners": winners,
