@@ -990,6 +990,52 @@ def test_illegal_actions_raise_stable_codes() -> None:
     assert err.value.code == "sea_expansion_needs_sea"
 
 
+def test_a_refused_conquest_or_attack_says_what_stands_in_the_way() -> None:
+    """Items 28, 29 and 31 in the refusal: no city there, yours already, someone else's
+    (attack it), the icon's cost, blocked this turn; an attack on nobody, or of the wrong
+    kind for what the rival holds. Each is a precise code, never "not allowed"."""
+    s = example_setup().copy()
+    put(s, PERSIA, "ur")
+    put(s, BABILONIA, "ur", control=True)
+    s = phase_turn(s, PERSIA, RED)
+    s.armies[PERSIA] = 3
+    s.cache.clear()
+
+    def code(action: Action) -> tuple[str, dict[str, object]]:
+        assert action not in GAME.legal_actions(s, PERSIA)
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(s, PERSIA, action)
+        return err.value.code, dict(err.value.params)
+
+    assert code(Conquer("parsua")) == ("nothing_to_conquer", {"area": "parsua"})
+    assert code(Conquer("persia")) == ("already_yours", {"area": "persia"})
+    assert code(Conquer("ur")) == ("held_by", {"area": "ur", "holder": BABILONIA})
+    assert code(Conquer("elam")) == ("not_enough_armies", {"armies": 3, "needed": 4,
+                                                             "area": "elam"})
+    assert code(Attack("parsua", SABA, "expel")) == ("no_rival_there", {"area": "parsua"})
+    assert code(Attack("ur", BABILONIA, "expel")) == ("wrong_attack",
+                                                      {"area": "ur", "kind": "sack"})
+    assert Conquer("ormuz") in GAME.legal_actions(s, PERSIA)
+    s.refused = (("conquer", area(s, "ormuz"), -1, 0),)
+    s.cache.clear()
+    assert code(Conquer("ormuz")) == ("already_blocked", {"area": "ormuz"})
+
+
+def test_a_refused_relocation_names_the_area_it_cannot_come_from() -> None:
+    """Item 38: a totem comes from an area of yours, never from the one acted on."""
+    s = example_setup().copy()
+    s = phase_turn(s, PERSIA, RED)
+    s.armies[PERSIA] = 4
+    s.reserve[PERSIA] = 0
+    s.cache.clear()
+    s = play(s, PERSIA, Conquer("elam"))
+    for action, expected in ((Relocate("elam"), "acted_area"),
+                             (Relocate("sind"), "no_totem_there")):
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(s, PERSIA, action)
+        assert (err.value.code, err.value.params["area"]) == (expected, action.area)
+
+
 def test_ties_go_to_the_most_milenario() -> None:
     s = example_setup().copy()
     s.stage = Stage.OVER

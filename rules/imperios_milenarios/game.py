@@ -318,6 +318,13 @@ def refusal(s: ImperiosState, seat: Seat, a: Action) -> IllegalAction:
             return IllegalAction("no_route", area=a.area)
         if s.armies[seat] < 1:
             return IllegalAction("not_enough_armies", armies=s.armies[seat])
+        reason = _conquer_refusal(s, seat, a) if isinstance(a, Conquer) else _attack_refusal(
+            s, seat, a)
+        if reason is not None:
+            return reason
+    if isinstance(a, Relocate) and s.placements:
+        code = "no_totem_there" if not s.presence[seat] >> b.index[a.area] & 1 else "acted_area"
+        return IllegalAction(code, area=a.area)
     if isinstance(a, Sack):
         c = s.contest
         assert c is not None
@@ -358,6 +365,42 @@ def _expansion_refusal(
     if not land and not (b.sea >> area & 1 or near & b.sea):
         return IllegalAction("sea_expansion_needs_sea", area=a.area)
     if not land and ("expand_sea", area, -1, 0) in s.refused:
+        return IllegalAction("already_blocked", area=a.area)
+    return None
+
+
+def _conquer_refusal(s: ImperiosState, seat: Seat, a: Conquer) -> IllegalAction | None:
+    """Why a conquest is refused where the civilisation is present and joined to a
+    capital: no city or capital site there, someone controls it, the icon costs more
+    armies than it has, or it was blocked this turn (items 28, 29)."""
+    b = board(s.players)
+    area = b.index[a.area]
+    if not b.conquerable >> area & 1:
+        return IllegalAction("nothing_to_conquer", area=a.area)
+    holder = next((q for q in range(s.players) if s.control[q] >> area & 1), None)
+    if holder == seat:
+        return IllegalAction("already_yours", area=a.area)
+    if holder is not None:
+        return IllegalAction("held_by", area=a.area, holder=holder)
+    if b.level(area) > s.armies[seat]:
+        return IllegalAction("not_enough_armies", armies=s.armies[seat], needed=b.level(area),
+                             area=a.area)
+    if ("conquer", area, -1, 0) in s.refused:
+        return IllegalAction("already_blocked", area=a.area)
+    return None
+
+
+def _attack_refusal(s: ImperiosState, seat: Seat, a: Attack) -> IllegalAction | None:
+    """Why an attack is refused where the attacker is present and joined to a capital:
+    nobody of that seat there, the wrong kind for what it holds, or blocked this turn."""
+    b = board(s.players)
+    area = b.index[a.area]
+    if a.seat == seat or not 0 <= a.seat < s.players or not s.presence[a.seat] >> area & 1:
+        return IllegalAction("no_rival_there", area=a.area)
+    kind = "sack" if s.control[a.seat] >> area & 1 else "expel"
+    if a.kind != kind:
+        return IllegalAction("wrong_attack", area=a.area, kind=kind)
+    if (kind, area, a.seat, 0) in s.refused:
         return IllegalAction("already_blocked", area=a.area)
     return None
 

@@ -33,6 +33,7 @@ from rules.imperios_milenarios.actions import (
     Hold,
     LetPass,
     Lift,
+    Pick,
     Relocate,
     Trade,
 )
@@ -285,6 +286,60 @@ def test_a_drop_the_table_cannot_explain_goes_to_the_rules_for_their_reason():
     view.rows = [(view.lay.choices, ExpandLand("magadha"))]
     view.held = True
     assert view.drop((0, 0), over_list, [ExpandLand(view.area_at(over_list).key)]) is None
+
+
+def test_a_click_on_an_area_with_no_move_says_why():
+    """A click where the acting civilisation has no move, while it has moves on the map,
+    becomes the move it most likely meant (conquest, attack, founding) for the rules to
+    refuse with their reason, or the reason a totem cannot go there; with no map move to
+    make (choosing a colour) a click only looks."""
+    from test_imperios_milenarios import INDIA, PERSIA, RED, example_setup, phase_turn
+    from test_imperios_milenarios import put as put_totems
+
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    s = example_setup().copy()
+    put_totems(s, PERSIA, "decan")  # beside India's totems, cut off from Persia's capital
+    s = phase_turn(s, PERSIA, RED)
+    s.armies[PERSIA] = 3
+    s.cache.clear()
+    legal = GAME.legal_actions(s, PERSIA)
+    assert Conquer("ormuz") in legal
+    view.show(GAME.view(s, None), PERSIA)
+
+    def refused_with(key):
+        asked = view.click(area_point(view, key), legal)
+        assert asked is not None and asked not in legal
+        with pytest.raises(rules.IllegalAction) as err:
+            GAME.apply(s, PERSIA, asked)
+        return asked, view.refusal(err.value)
+
+    assert refused_with("parsua") == (Conquer("parsua"), tr(
+        "im.illegal.nothing_to_conquer", area=words.area(view, "parsua")))
+    assert refused_with("elam")[1] == tr("im.illegal.not_enough_armies_to_conquer", armies=3,
+                                         needed=4, area=words.area(view, "elam"))
+    assert refused_with("saba")[1] == tr("im.illegal.not_present", area=words.area(view, "saba"))
+    assert refused_with("decan") == (Attack("decan", INDIA, "expel"), tr(
+        "im.illegal.no_route", area=words.area(view, "decan")))
+    # black: a totem asked onto the sea is told the land rule; no move is made
+    s = phase_turn(s, PERSIA, 3, avail=1)
+    legal = GAME.legal_actions(s, PERSIA)
+    view.show(GAME.view(s, None), PERSIA)
+    assert view.click(area_point(view, "mar_arabigo"), legal) is None
+    assert view.flash == words.drop_reason(view, PERSIA, "mar_arabigo", "black")
+    assert view.flash
+    # founding: a site that is not free is the rules' refusal
+    state = GAME.new_game(4, 3, {})
+    state = GAME.apply(state, GAME.to_act(state)[0], Found("persia")).state
+    seat = GAME.to_act(state)[0]
+    view.show(GAME.view(state, None), seat)
+    legal = GAME.legal_actions(state, seat)
+    assert view.click(area_point(view, "elam"), legal) == Found("elam")
+    assert Found("elam") not in legal
+    # nothing on the map to do (choosing a colour): a click on the map only looks
+    view.flash = ""
+    assert view.click(area_point(view, "parsua"), [Pick("red")]) is None
+    assert view.flash == ""
 
 
 def test_areas_out_of_play_are_grey_and_inert(harness):
@@ -923,3 +978,40 @@ def test_a_trade_shows_what_it_could_exchange_and_at_what_value_before_it_is_dec
     assert view.tip_at((20, 20)) == f"{view.action_label(trade)}\n{preview}"
     assert words.area_tip(view, "sind").endswith(preview)
     assert words.trade_preview(view, 0, 2) is None
+
+
+def test_a_long_choices_list_pages_with_its_arrows():
+    """When the list holds more rows than fit, its footer says which it shows and its ▲ ▼
+    page through the rest (the wheel is not the only way); a drag on the list never pans."""
+    from test_imperios_milenarios import PERSIA, RED, example_setup, phase_turn
+
+    from client import text
+    from client.games.base import DrawContext
+
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    s = phase_turn(example_setup(), PERSIA, RED)
+    v = GAME.view(s, None)
+    legal = [Conquer(k) for k in sorted(v["areas"])][:40]  # more than any page holds
+    view.show(v, PERSIA)
+    view.show_map_moves = True
+    listed = view.choice_actions(legal)
+    surface = pygame.Surface((1280, 700))
+    ctx = DrawContext()
+    ctx.legal = legal
+
+    def shown():
+        view._draw_choices(surface, ctx)
+        return [a for _r, a in view.rows]
+
+    assert shown() == listed[:view.page] and len(listed) > view.page
+    up, down = view.pager
+    assert not view._may_pan(down.center, legal) and not view._may_pan(up.center, legal)
+    assert view.click(down.center, legal) is None
+    with text.recording() as rec:
+        rows = shown()
+    assert rows == listed[view.scroll:view.scroll + view.page] and view.scroll > 0
+    assert tr("im.choices.range", first=view.scroll + 1, last=view.scroll + len(rows),
+              n=len(listed)) in rec.shown
+    assert view.click(up.center, legal) is None
+    assert shown() == listed[:view.page]

@@ -43,6 +43,7 @@ class Strip:
     rect: pygame.Rect
     pool: list[pygame.Rect]
     goods: dict[str, list[pygame.Rect]]  # "P" / "N": eight slots each, box order
+    halves: dict[str, pygame.Rect]  # "P" / "N": the letter naming each goods row
     techs: list[list[pygame.Rect]]  # [branch][level - 1]
     wonders: list[pygame.Rect]
 
@@ -121,11 +122,14 @@ def _strip(rect: pygame.Rect, scale: float) -> Strip:
     techs_w = rest * 38 // 100
     wond_w = rest - goods_w - techs_w - s(24)
     goods: dict[str, list[pygame.Rect]] = {}
+    halves: dict[str, pygame.Rect] = {}
     row_h = usable // 2
-    gw = goods_w // 8
+    letter_w = s(16)
+    gw = (goods_w - letter_w) // 8
     for r, box in enumerate(("P", "N")):
-        goods[box] = [pygame.Rect(x + i * gw, top + r * row_h, gw - s(3), row_h - s(3))
-                      for i in range(8)]
+        halves[box] = pygame.Rect(x, top + r * row_h, letter_w - s(2), row_h - s(3))
+        goods[box] = [pygame.Rect(x + letter_w + i * gw, top + r * row_h, gw - s(3),
+                                  row_h - s(3)) for i in range(8)]
     x += goods_w + s(12)
     tw = techs_w // 4
     th = usable // 3
@@ -134,7 +138,7 @@ def _strip(rect: pygame.Rect, scale: float) -> Strip:
     x += techs_w + s(12)
     wh = usable // 3
     wonders = [pygame.Rect(x, top + i * wh, wond_w, wh - s(3)) for i in range(3)]
-    return Strip(rect, pool, goods, techs, wonders)
+    return Strip(rect, pool, goods, halves, techs, wonders)
 
 
 def moved_panel(p: CivPanel, dx: int, dy: int) -> CivPanel:
@@ -147,5 +151,6 @@ def moved_panel(p: CivPanel, dx: int, dy: int) -> CivPanel:
 def moved_strip(st: Strip, dx: int, dy: int) -> Strip:
     return Strip(st.rect.move(dx, dy), [r.move(dx, dy) for r in st.pool],
                  {k: [r.move(dx, dy) for r in v] for k, v in st.goods.items()},
+                 {k: r.move(dx, dy) for k, r in st.halves.items()},
                  [[r.move(dx, dy) for r in col] for col in st.techs],
                  [r.move(dx, dy) for r in st.wonders])

@@ -195,7 +195,7 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
     title_h = view.s(18)
     r = max(3, view.s(5))
     first = strip.pool[0]
-    title(view, surface, [tr("im.strip.pool")],
+    title(view, surface, [tr("im.strip.pool"), tr("im.strip.pool_short")],
           pygame.Rect(first.x, strip.rect.y + view.s(6), view.s(110), title_h))
     for colour, slot in zip(COLOURS, strip.pool, strict=True):
         px = max(8, slot.h - view.s(6))
@@ -219,7 +219,10 @@ def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> Non
             marks(view, surface, info["owners"], slot, r)
             if info.get("globalised"):
                 pygame.draw.line(surface, MUTED, slot.bottomleft, slot.topright, view.s(2))
-    goods_title = pygame.Rect(strip.goods["P"][0].x, strip.rect.y + view.s(6),
+    for box, letter in strip.halves.items():  # the half each row's goods come from
+        pygame.draw.rect(surface, (226, 210, 170), letter, border_radius=view.s(3))
+        view.label(surface, box, 12, letter.center, MUTED, True, "center")
+    goods_title = pygame.Rect(strip.halves["P"].x, strip.rect.y + view.s(6),
                               strip.goods["P"][-1].right - strip.goods["P"][0].x, title_h)
     title(view, surface, [tr("im.strip.goods"), tr("im.strip.goods_short")], goods_title)
     techs = v["technologies"]
@@ -276,6 +279,7 @@ def strip_tips(view: ImperiosView, strip: Strip) -> list[tuple[pygame.Rect, str]
     for colour, slot in zip(COLOURS, strip.pool, strict=True):
         tips.append((slot, tr("im.tip.pool", colour=words.colour(colour), n=v["pool"][colour])))
     for box in ("P", "N"):
+        tips.append((strip.halves[box], tr("im.tip.goods_row", half=tr(f"im.half.{box}"))))
         for g, slot in zip([g for g in GOODS if g.box == box], strip.goods[box], strict=True):
             owners = ", ".join(words.civ(view, p) for p in v["goods"][g.key]["owners"])
             tips.append((slot, tr("im.tip.good", name=words.item(g.key), coins=g.coins,

@@ -99,6 +99,8 @@ class ImperiosView(GameView):
         self.rows: list[tuple[pygame.Rect, Action]] = []
         self.toggle: pygame.Rect | None = None  # the "all moves on the map" row
         self.panel_rect: pygame.Rect | None = None  # the choices list as last drawn
+        self.pager: tuple[pygame.Rect, pygame.Rect] | None = None  # its ▲ ▼ when it scrolls
+        self.page = 1  # rows the list shows at once
         self.show_map_moves = False
         self.trade_route: list[str] = []  # the route of the trade being built
         self.scroll = 0
@@ -418,6 +420,7 @@ class ImperiosView(GameView):
         self.rows = []
         self.toggle = None
         self.panel_rect = None
+        self.pager = None
         assert self.lay is not None
         actions = self.choice_actions(ctx.legal)
         hidden = self.hidden_map_moves(ctx.legal)
@@ -429,6 +432,10 @@ class ImperiosView(GameView):
         head = self.s(24) + (self.s(40) if title[1] else 0)
         extra = row_h if hidden else 0
         visible = max(1, (box.h - head - extra - self.s(10)) // row_h)
+        if len(actions) > visible:  # a footer row with the range and its ▲ ▼
+            extra += row_h
+            visible = max(1, visible - 1)
+        self.page = visible
         self.scroll = max(0, min(self.scroll, len(actions) - visible))
         shown = actions[self.scroll:self.scroll + visible]
         height = head + len(shown) * row_h + extra + self.s(10)
@@ -467,12 +474,36 @@ class ImperiosView(GameView):
                           r.inflate(-self.s(10), 0), antique.INK, True, valign="middle",
                           max_lines=1)
                 self.toggle = r
+                y += row_h
             if len(actions) > visible:
-                more = tr("im.choices.more", shown=len(shown), n=len(actions))
-                self.text(surface, more, 12, pygame.Rect(panel.x + self.s(8),
-                                                          panel.bottom - self.s(14),
-                                                          panel.w - self.s(16), self.s(14)),
-                          (96, 82, 64), max_lines=1)
+                self._draw_pager(surface, ctx, pygame.Rect(panel.x + self.s(6), y,
+                                                           panel.w - self.s(12),
+                                                           row_h - self.s(3)),
+                                 len(shown), len(actions))
+
+    def _draw_pager(self, surface: pygame.Surface, ctx: DrawContext, r: pygame.Rect,
+                    shown: int, n: int) -> None:
+        """The list's footer: which rows it shows, and ▲ ▼ to page through the rest (the
+        wheel scrolls it too)."""
+        side = r.h
+        up = pygame.Rect(r.right - 2 * side - self.s(4), r.y, side, side)
+        down = pygame.Rect(r.right - side, r.y, side, side)
+        self.pager = (up, down)
+        first = self.scroll + 1
+        words_ = tr("im.choices.range", first=first, last=self.scroll + shown, n=n)
+        self.text(surface, words_, 12, pygame.Rect(r.x + self.s(2), r.y, up.x - r.x - self.s(6),
+                                                   r.h), (96, 82, 64), valign="middle",
+                  max_lines=1)
+        for button, live, sign in ((up, first > 1, -1), (down, self.scroll + shown < n, 1)):
+            hot = live and button.collidepoint(ctx.hover)
+            fill = (255, 236, 170) if hot else (246, 238, 214) if live else (222, 214, 194)
+            pygame.draw.rect(surface, fill, button, border_radius=self.s(5))
+            pygame.draw.rect(surface, artwork.ACCENT if live else (170, 160, 140), button,
+                             max(1, self.s(1)), border_radius=self.s(5))
+            cx, cy, k = button.centerx, button.centery, max(3, button.h // 4)
+            tip = [(cx - k, cy - sign * k // 2), (cx + k, cy - sign * k // 2),
+                   (cx, cy + sign * k)]
+            pygame.draw.polygon(surface, antique.INK if live else (150, 140, 120), tip)
 
     def _choices_title(self) -> tuple[str, str]:
         w = self.view.get("window", {})
@@ -635,11 +666,10 @@ class ImperiosView(GameView):
         return self.board.camera_gesture(intent, lambda start: self._may_pan(start, legal))
 
     def _may_pan(self, start: tuple[int, int], legal: list[Action]) -> bool:
-        """A drag pans the board unless it picks up a totem or starts on the choices."""
+        """A drag pans the board unless it picks up a totem or starts on the choices list."""
         if self.held or self._on_reserve(start, legal):
             return False
-        on_toggle = self.toggle is not None and self.toggle.collidepoint(start)
-        return not on_toggle and not any(r.collidepoint(start) for r, _a in self.rows)
+        return self.panel_rect is None or not self.panel_rect.collidepoint(start)
 
     def _on_reserve(self, pos: tuple[int, int], legal: list[Action]) -> bool:
         seat = self.acting_seat()
@@ -668,9 +698,14 @@ class ImperiosView(GameView):
         targets = self.expansion_targets(legal)
         if a.key in targets:
             return targets[a.key]
+        return self._expansion_asked(seat, a)
+
+    def _expansion_asked(self, seat: int, a: Area) -> Action | None:
+        """A totem asked into `a` where it cannot go: the reason as the table can tell it,
+        or the expansion asked for, for the rules to refuse and say why."""
         phase = self.view.get("phase")
         reason = words.drop_reason(self, seat, a.key, phase)
-        if reason is None:  # the expansion the drop asks for, for the rules to refuse and say why
+        if reason is None:
             return ExpandSea(a.key) if phase == "blue" or a.kind == "sea" else ExpandLand(a.key)
         self.flash = reason
         return None
@@ -690,6 +725,12 @@ class ImperiosView(GameView):
         if self.toggle is not None and self.toggle.collidepoint(pos):
             self.show_map_moves, self.area_filter, self.scroll = True, None, 0
             return None
+        if self.pager is not None and self.pager[0].collidepoint(pos):
+            self.scroll = max(0, self.scroll - self.page)
+            return None
+        if self.pager is not None and self.pager[1].collidepoint(pos):
+            self.scroll += self.page  # drawing keeps it within the list
+            return None
         if self.panel_rect is not None and self.panel_rect.collidepoint(pos):
             return None
         if self._on_reserve(pos, legal) and self.expansion_targets(legal):
@@ -704,13 +745,41 @@ class ImperiosView(GameView):
         if here:
             self.area_filter = spot.key
             self.scroll = 0
+            return None
+        return self._nothing_here(spot, legal)
+
+    def _nothing_here(self, spot: Area, legal: list[Action]) -> Action | None:
+        """A click on an area where the acting seat has no move, while it has moves on the
+        map: the move it most likely meant, for the rules to refuse and say why (founding,
+        conquest or attack, relocation), or why a totem cannot go there (expansion). An area
+        out of play stays inert."""
+        seat = self.acting_seat()
+        state = self.view.get("areas", {}).get(spot.key)
+        if seat is None or state is None or not any(isinstance(a, MAP_ACTIONS) for a in legal):
+            return None  # nobody to act, an area out of play (inert), or nothing on the map
+        if any(isinstance(a, Found) for a in legal):
+            return Found(spot.key)
+        if any(isinstance(a, Relocate) for a in legal):
+            return Relocate(spot.key)
+        phase = self.view.get("phase")
+        if self.view.get("window", {}).get("kind") != "phase_turn":
+            return None
+        if phase == "red":
+            rivals = [q for q in state["presence"] if q != seat]
+            if not rivals or seat not in state["presence"]:
+                return Conquer(spot.key)  # not present, or nobody to attack
+            q = rivals[0]
+            return Attack(spot.key, q, "sack" if state.get("control") == q else "expel")
+        if phase in ("blue", "black") and self.expansion_targets(legal):
+            return self._expansion_asked(seat, spot)
         return None
 
     # -- words -----------------------------------------------------------------------------------
     def refusal(self, exc: IllegalAction) -> str:
         params = dict(exc.params)
-        if isinstance(params.get("partner"), int):
-            params["partner"] = words.civ(self, params["partner"])
+        for who in ("partner", "holder"):
+            if isinstance(params.get(who), int):
+                params[who] = words.civ(self, params[who])
         for key in ("area",):
             if isinstance(params.get(key), str):
                 params[key] = words.area(self, params[key])
@@ -720,6 +789,10 @@ class ImperiosView(GameView):
             if isinstance(params.get(key), str):
                 params[key] = words.colour(params[key])
         key = f"im.illegal.{exc.code}"
+        if exc.code == "not_enough_armies" and "needed" in params:
+            key += "_to_conquer" if "area" in params else "_needed"
+        elif has(f"{key}.{params.get('kind')}"):
+            key += f".{params['kind']}"
         if has(key):
             return words.articles(tr(key, **params))
         return words.articles(error_sentence("illegal", exc.code, params))
