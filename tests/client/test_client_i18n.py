@@ -68,7 +68,12 @@ def test_counts_choose_singular_or_plural_in_both_languages():
     assert i18n.tr("log.coup.coins_take", seat="Ana", n=1) == "Ana toma 1 moneda del Tesoro."
     assert i18n.tr("log.coup.coins_take", seat="Ana", n=2) == "Ana toma 2 monedas del Tesoro."
     assert i18n.tr("cm.log.emperor_moved", name="Ana", steps=1, where="X").count("1 paso ") == 1
+    assert i18n.tr("im.prompt.found", name="Ana", n=1).endswith("(1 lugar).")
     i18n.set_language("en")
+    assert i18n.tr("im.prompt.found", name="Ana", n=1).endswith("(1 site).")
+    assert i18n.tr("im.prompt.found", name="Ana", n=6).endswith("(6 sites).")
+    assert i18n.tr("menu.resume_detail", game="Coup", names="Ana, Bea", moves=1,
+                   players=2) == "(Coup: Ana, Bea; 1 move so far.)"
 
 
 def test_no_catalogue_hedges_a_plural_with_brackets():
