@@ -278,8 +278,10 @@ class TableScene(Scene):
             rect.h - self.s(10), bold=True,
         ).elided
         if len(entries) > 1 and (one_row > room or crowded):
-            half = (len(entries) + 1) // 2
-            rows = [list(range(half)), list(range(half, len(entries)))]
+            # entries run from the right, so the top row holds the last of them: the
+            # buttons read left to right and top to bottom in the view's order
+            top = len(entries) - (len(entries) + 1) // 2
+            rows = [list(range(top, len(entries))), list(range(top))]
         for row in rows:
             need = sum(widths[i] for i in row) + gap * (len(row) - 1)
             if need > room:

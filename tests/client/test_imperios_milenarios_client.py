@@ -1015,3 +1015,21 @@ def test_a_long_choices_list_pages_with_its_arrows():
               n=len(listed)) in rec.shown
     assert view.click(up.center, legal) is None
     assert shown() == listed[:view.page]
+
+
+def test_prompt_buttons_in_two_rows_read_left_to_right_then_down(harness):
+    """Four colours to pick do not fit one row at 1280×800: they read red, yellow on top and
+    blue, black below, the view's order, as a player reads; the last one ends the plate."""
+    table = start_table(harness, kinds=(HUMAN,) * 4)
+    session = table.session
+    while session.view(None)["stage"] == "found":
+        seat = session.humans_to_act()[0]
+        harness.click(area_point(table.view, session.legal(seat)[0].area))
+    seat = session.humans_to_act()[0]
+    picks = [a for a in table.view.prompt_actions(seat, session.legal(seat))]
+    assert [a.colour for a in picks] == ["red", "yellow", "blue", "black"]
+    placed = {arg[1]: button.rect for button, (name, arg) in table.buttons.items()
+              if name == "act"}
+    assert len({r.top for r in placed.values()}) == 2  # two rows
+    reading = sorted(placed, key=lambda a: (placed[a].top, placed[a].left))
+    assert reading == picks
