@@ -316,8 +316,6 @@ def refusal(s: ImperiosState, seat: Seat, a: Action) -> IllegalAction:
             return IllegalAction("not_present", area=a.area)
         if not reach(b, s.presence[seat], capitals(s, seat)) >> p_area & 1:
             return IllegalAction("no_route", area=a.area)
-        if s.armies[seat] < 1:
-            return IllegalAction("not_enough_armies", armies=s.armies[seat])
         reason = _conquer_refusal(s, seat, a) if isinstance(a, Conquer) else _attack_refusal(
             s, seat, a)
         if reason is not None:
@@ -372,7 +370,7 @@ def _expansion_refusal(
 def _conquer_refusal(s: ImperiosState, seat: Seat, a: Conquer) -> IllegalAction | None:
     """Why a conquest is refused where the civilisation is present and joined to a
     capital: no city or capital site there, someone controls it, the icon costs more
-    armies than it has, or it was blocked this turn (items 28, 29)."""
+    armies than it has (or it has none), or it was blocked this turn (items 28, 29)."""
     b = board(s.players)
     area = b.index[a.area]
     if not b.conquerable >> area & 1:
@@ -382,7 +380,7 @@ def _conquer_refusal(s: ImperiosState, seat: Seat, a: Conquer) -> IllegalAction 
         return IllegalAction("already_yours", area=a.area)
     if holder is not None:
         return IllegalAction("held_by", area=a.area, holder=holder)
-    if b.level(area) > s.armies[seat]:
+    if b.level(area) > s.armies[seat]:  # also with no army at all
         return IllegalAction("not_enough_armies", armies=s.armies[seat], needed=b.level(area),
                              area=a.area)
     if ("conquer", area, -1, 0) in s.refused:
@@ -392,7 +390,8 @@ def _conquer_refusal(s: ImperiosState, seat: Seat, a: Conquer) -> IllegalAction 
 
 def _attack_refusal(s: ImperiosState, seat: Seat, a: Attack) -> IllegalAction | None:
     """Why an attack is refused where the attacker is present and joined to a capital:
-    nobody of that seat there, the wrong kind for what it holds, or blocked this turn."""
+    nobody of that seat there, the wrong kind for what it holds, no army for its first
+    point, or blocked this turn."""
     b = board(s.players)
     area = b.index[a.area]
     if a.seat == seat or not 0 <= a.seat < s.players or not s.presence[a.seat] >> area & 1:
@@ -400,6 +399,8 @@ def _attack_refusal(s: ImperiosState, seat: Seat, a: Attack) -> IllegalAction | 
     kind = "sack" if s.control[a.seat] >> area & 1 else "expel"
     if a.kind != kind:
         return IllegalAction("wrong_attack", area=a.area, kind=kind)
+    if s.armies[seat] < 1:  # an attack's first point costs one
+        return IllegalAction("not_enough_armies", armies=s.armies[seat], needed=1)
     if (kind, area, a.seat, 0) in s.refused:
         return IllegalAction("already_blocked", area=a.area)
     return None

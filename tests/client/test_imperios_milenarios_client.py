@@ -337,9 +337,23 @@ def test_a_click_on_an_area_with_no_move_says_why():
     assert view.click(area_point(view, "elam"), legal) == Found("elam")
     assert Found("elam") not in legal
     # nothing on the map to do (choosing a colour): a click on the map only looks
+    for site in ("india", "babilonia", "saba"):
+        state = GAME.apply(state, GAME.to_act(state)[0], Found(site)).state
+    seat = GAME.to_act(state)[0]
+    view.show(GAME.view(state, None), seat)
     view.flash = ""
-    assert view.click(area_point(view, "parsua"), [Pick("red")]) is None
+    assert Pick("red") in GAME.legal_actions(state, seat)
+    assert view.click(area_point(view, "parsua"), GAME.legal_actions(state, seat)) is None
     assert view.flash == ""
+    # red with no army: the area clicked still gets its own reason
+    s = phase_turn(example_setup(), PERSIA, RED)
+    legal = GAME.legal_actions(s, PERSIA)
+    assert not any(isinstance(a, MAP_ACTIONS) for a in legal)
+    view.show(GAME.view(s, None), PERSIA)
+    for key, code in (("parsua", "nothing_to_conquer"), ("ormuz", "not_enough_armies")):
+        with pytest.raises(rules.IllegalAction) as err:
+            GAME.apply(s, PERSIA, view.click(area_point(view, key), legal))
+        assert err.value.code == code
 
 
 def test_areas_out_of_play_are_grey_and_inert(harness):

@@ -749,14 +749,14 @@ class ImperiosView(GameView):
         return self._nothing_here(spot, legal)
 
     def _nothing_here(self, spot: Area, legal: list[Action]) -> Action | None:
-        """A click on an area where the acting seat has no move, while it has moves on the
-        map: the move it most likely meant, for the rules to refuse and say why (founding,
-        conquest or attack, relocation), or why a totem cannot go there (expansion). An area
-        out of play stays inert."""
+        """A click on an area where the acting seat has no move: the move it most likely
+        meant, for the rules to refuse and say why (founding, conquest or attack,
+        relocation), or why a totem cannot go there (expansion). An area out of play stays
+        inert, and so does the map while nothing is done on it (picking, keeping, yellow)."""
         seat = self.acting_seat()
         state = self.view.get("areas", {}).get(spot.key)
-        if seat is None or state is None or not any(isinstance(a, MAP_ACTIONS) for a in legal):
-            return None  # nobody to act, an area out of play (inert), or nothing on the map
+        if seat is None or state is None or not legal:
+            return None  # nobody to act here, or an area out of play (inert)
         if any(isinstance(a, Found) for a in legal):
             return Found(spot.key)
         if any(isinstance(a, Relocate) for a in legal):
@@ -770,9 +770,9 @@ class ImperiosView(GameView):
                 return Conquer(spot.key)  # not present, or nobody to attack
             q = rivals[0]
             return Attack(spot.key, q, "sack" if state.get("control") == q else "expel")
-        if phase in ("blue", "black") and self.expansion_targets(legal):
+        if phase in ("blue", "black"):
             return self._expansion_asked(seat, spot)
-        return None
+        return None  # yellow: nothing is done on the map
 
     # -- words -----------------------------------------------------------------------------------
     def refusal(self, exc: IllegalAction) -> str:
