@@ -3,9 +3,11 @@ policy's games, and the search's pruning keeps the choices that matter (docs/ai.
 
 from __future__ import annotations
 
+import importlib
 import math
 from dataclasses import replace
 
+import pytest
 from test_imperios_milenarios import PERSIA, YELLOW, example_setup, own, phase_turn
 
 from rules.ai.ismcts import level_config, search
@@ -142,3 +144,24 @@ def test_a_tiny_search_plays_the_rankings_first_choice_and_a_larger_one_weighs_m
     larger = search(GAME, s, PERSIA, replace(config, iterations=30), seed=5)
     weighed = sum(1 for x in larger.stats if x.visits)
     assert 1 < weighed <= math.ceil(29**0.5)
+
+
+def test_the_hint_reports_the_fitted_win_chance_not_the_search_reward(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Hint's figure is the fitted chance to win after the suggested action, averaged
+    over the worlds the seat cannot tell apart; the search's reward mixes in the place
+    (a quarter of four seats would read 0.30) and is no probability."""
+    from rules.imperios_milenarios import ai
+
+    hint_module = importlib.import_module("rules.ai.hint")
+    real = hint_module.search
+    monkeypatch.setattr(hint_module, "search", lambda g, st, seat, config, seed: real(
+        g, st, seat, replace(config, iterations=10, time_limit=None), seed))
+    s = phase_turn(example_setup(), PERSIA, YELLOW, hand=(0, 2, 0, 0))
+    chance = ai.win_chance(GAME, s)
+    assert len(chance) == 4 and all(0 < c < 1 for c in chance)
+    assert sum(chance) == pytest.approx(1.0)
+    action, said = hint_module.hint(GAME, s, PERSIA, level="normal", seed=3)
+    after = GAME.apply(s, PERSIA, action).state  # nothing hidden changes: one world
+    assert said == pytest.approx(ai.win_chance(GAME, after)[PERSIA])

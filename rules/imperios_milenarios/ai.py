@@ -416,6 +416,18 @@ def win_shares(s: ImperiosState) -> list[float]:
     return [x / whole for x in strength]
 
 
+def win_chance(game: Game[Any], state: ImperiosState) -> list[float]:
+    """Each civilisation's chance to win, as the Hint reports it: `win_shares`, the
+    conditional logit fitted on who wins, whose figures are probabilities by how they were
+    fitted; the search's reward mixes in the place (`WIN_WEIGHT`) and is not one. A
+    finished game gives its winners their shares."""
+    outcome = game.outcome(state)
+    if outcome is not None:
+        share = 1.0 / len(outcome.winners)
+        return [share if p in outcome.winners else 0.0 for p in range(state.players)]
+    return win_shares(state)
+
+
 def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
     """Each seat's expected reward: its chance to win (`win_shares`), and for the place
     the chance of finishing above each other seat (smooth, so that one point more is
@@ -437,5 +449,5 @@ def evaluate(game: Game[Any], state: ImperiosState) -> list[float]:
 __all__ = [
     "FEATURES", "LEVEL_OVERRIDES", "NOISE", "OPPONENTS_BY_POLICY", "PICK_WEIGHT", "PRUNE_KEEP",
     "ROLLOUT_DEPTH", "TECH_BY_KEY", "WIDENING", "evaluate", "features", "information_key",
-    "prune", "rank", "rollout_action", "win_shares", "worth",
+    "prune", "rank", "rollout_action", "win_chance", "win_shares", "worth",
 ]
