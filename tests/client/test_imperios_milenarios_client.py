@@ -1047,3 +1047,22 @@ def test_prompt_buttons_in_two_rows_read_left_to_right_then_down(harness):
     assert len({r.top for r in placed.values()}) == 2  # two rows
     reading = sorted(placed, key=lambda a: (placed[a].top, placed[a].left))
     assert reading == picks
+
+
+def test_a_colours_button_tells_what_is_left_of_it_and_what_it_is_for():
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    state = GAME.new_game(4, 3, {})
+    for site in ("persia", "india", "babilonia", "saba"):
+        state = GAME.apply(state, GAME.to_act(state)[0], Found(site)).state
+    v = GAME.view(state, None)
+    view.show(v, None)
+    tip = words.action_tip(view, Pick("blue"))
+    assert tip == tr("im.action.pick.tip", colour=words.colour("blue"), n=v["pool"]["blue"],
+                     use=tr("im.colour_use.blue"))
+    assert str(v["pool"]["blue"]) in tip
+    v["pool"]["blue"] = 0  # from a discard now (item 9)
+    view.show(v, None)
+    assert words.action_tip(view, Pick("blue")).startswith(
+        tr("im.action.pick.tip_discard", colour=words.colour("blue"), n=0,
+           use="").split(":")[0])

@@ -273,6 +273,10 @@ def action_label(view: ImperiosView, a: Action) -> str:
 def action_tip(view: ImperiosView, a: Action) -> str:
     if isinstance(a, Attack):  # a sack takes the city; an attack on presence, the totem
         return tr(f"im.action.attack.{a.kind}.tip")
+    if isinstance(a, Pick):  # which colour, how many are left, and what it is for
+        left = view.view.get("pool", {}).get(a.colour, 0)
+        return tr("im.action.pick.tip" if left else "im.action.pick.tip_discard",
+                  colour=colour(a.colour), n=left, use=tr(f"im.colour_use.{a.colour}"))
     return tr(f"im.action.{a.type}.tip")
 
 
