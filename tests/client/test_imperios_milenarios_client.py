@@ -1066,3 +1066,17 @@ def test_a_colours_button_tells_what_is_left_of_it_and_what_it_is_for():
     assert words.action_tip(view, Pick("blue")).startswith(
         tr("im.action.pick.tip_discard", colour=words.colour("blue"), n=0,
            use="").split(":")[0])
+
+
+def test_a_short_choice_of_what_to_keep_is_on_the_prompts_buttons():
+    """Item 14's keep window with a few ways to keep (one colour in hand: one way) is
+    answered on the prompt, as a good to choose is; a long one waits in the list."""
+    from rules.imperios_milenarios.actions import Keep
+
+    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
+    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
+    view.rect = pygame.Rect(0, 0, 1280, 700)
+    one = [Keep(0, 0, 2, 0)]
+    assert view.prompt_actions(0, one) == one
+    many = [Keep(r, 0, 2 - r, 0) for r in range(3)] + [Keep(0, 1, 0, 1)]
+    assert view.prompt_actions(0, many) == []

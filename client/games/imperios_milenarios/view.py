@@ -50,6 +50,7 @@ from rules.imperios_milenarios.actions import (
     ExpandSea,
     Found,
     Hold,
+    Keep,
     LetPass,
     Lift,
     Pick,
@@ -807,8 +808,8 @@ class ImperiosView(GameView):
         turn first, then art, then the best conversions); the rest are in the list."""
         candidates: list[Action] = [a for a in legal if isinstance(a, PROMPT_ACTIONS)]
         rest = [a for a in legal if not isinstance(a, PROMPT_ACTIONS)]
-        if len(rest) <= 3 and all(isinstance(a, ChooseGood) for a in rest):
-            candidates += rest  # a good to choose: "Wine (4)" fits a button
+        if len(rest) <= 3 and all(isinstance(a, ChooseGood | Keep) for a in rest):
+            candidates += rest  # a good to choose ("Wine (4)"), what to keep ("Keep 2 blue")
         order = {"end_turn": 0, "art": 1, "convert": 2}
         schemes = {"3:4": 0, "2:3": 1, "1:1": 2}
         ranked = sorted(candidates, key=lambda a: (order.get(a.type, -1),
