@@ -1080,3 +1080,34 @@ def test_a_short_choice_of_what_to_keep_is_on_the_prompts_buttons():
     assert view.prompt_actions(0, one) == one
     many = [Keep(r, 0, 2 - r, 0) for r in range(3)] + [Keep(0, 1, 0, 1)]
     assert view.prompt_actions(0, many) == []
+
+
+@pytest.mark.parametrize("players", [6, 7])
+def test_a_small_board_still_counts_its_goods_and_technologies(players):
+    """With six or seven civilisations at 1280×800 the boards have no row for the items'
+    names: each still shows how many goods and technologies it owns, beside its reserve,
+    and pointing there names them."""
+    from client import text
+    from client.games.base import DrawContext
+    from client.games.imperios_milenarios import panels
+
+    rng = random.Random(players)
+    state = GAME.new_game(players, players, {})
+    for _ in range(400):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat))).state
+    view = ImperiosView([f"P{i}" for i in range(players)], [{}] * players)
+    view.layout(pygame.Rect(0, 52, 950, 650), 1.0)  # the table beside the log, at 1280×800
+    v = GAME.view(state, None)
+    view.show(v, None)
+    surface = pygame.Surface((1280, 800))
+    view.draw(surface, DrawContext())
+    for seat, panel in view.lay.panels.items():
+        assert "items" not in panel.show and panel.chips.w > 0
+        with text.recording() as rec:
+            panels.draw_civ(view, surface, panel, {})
+        counts = {str(len(v["civs"][seat]["goods"])), str(len(v["civs"][seat]["technologies"]))}
+        inside = {p.string for p in rec.placed if panel.chips.contains(p.ink)}
+        assert counts <= inside, (seat, counts, inside)
+        tip = next(t for r, t in view.tips if r.collidepoint(panel.chips.center))
+        assert all(words.item(g) in tip for g in v["civs"][seat]["goods"])

@@ -16,6 +16,7 @@ PANEL_W = 300
 MARGIN = 8
 STRIP_H = 150
 CHOICES_W = 300
+CHIPS_W = 84  # a small board's goods and technology counts and its wonder
 COLOURS = ("red", "yellow", "blue", "black")
 
 
@@ -34,6 +35,9 @@ class CivPanel:
     reserve: pygame.Rect  # the totems in reserve: drag one onto the map to expand
     items: pygame.Rect  # goods, technologies and wonder
     show: frozenset[str] = frozenset({"counters", "items"})
+    chips: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Without the items row: goods, technologies and wonder as counted marks at the end
+    of the hand row."""
 
 
 @dataclass
@@ -93,13 +97,19 @@ def _panel(seat: int, rect: pygame.Rect, scale: float, line: int = 0) -> CivPane
     counters = pygame.Rect(inner.x, header.bottom, inner.w, row if "counters" in show else 0)
     hand_y = counters.bottom + s(2)
     hand_h = min(row + s(4), inner.bottom - hand_y)
-    slot = min(row + s(4), (inner.w - s(96)) // 4)
+    # without the items row, their counted marks take the hand row's right end
+    chips_w = 0 if "items" in show else s(CHIPS_W)
+    slot = min(row + s(4), (inner.w - s(96) - chips_w) // 4)
     hand = [pygame.Rect(inner.x + i * slot, hand_y, slot, hand_h) for i in range(4)]
     cup = pygame.Rect(hand[-1].right + s(6), hand_y, s(44), hand_h)
-    reserve = pygame.Rect(cup.right + s(4), hand_y, inner.right - cup.right - s(4), hand_h)
+    reserve = pygame.Rect(cup.right + s(4), hand_y, inner.right - chips_w - cup.right - s(4),
+                          hand_h)
+    chips = pygame.Rect(0, 0, 0, 0)
+    if chips_w:
+        chips = pygame.Rect(inner.right - chips_w, hand_y, chips_w, hand_h)
     items = pygame.Rect(inner.x, hand[0].bottom + s(2), inner.w,
                         max(0, inner.bottom - hand[0].bottom - s(2)))
-    return CivPanel(seat, rect, header, counters, hand, cup, reserve, items, show)
+    return CivPanel(seat, rect, header, counters, hand, cup, reserve, items, show, chips)
 
 
 def _strip(rect: pygame.Rect, scale: float) -> Strip:
@@ -145,7 +155,7 @@ def moved_panel(p: CivPanel, dx: int, dy: int) -> CivPanel:
     """The same board `dx, dy` away (to draw it into its own picture)."""
     return CivPanel(p.seat, p.rect.move(dx, dy), p.header.move(dx, dy), p.counters.move(dx, dy),
                     [r.move(dx, dy) for r in p.hand], p.cup.move(dx, dy),
-                    p.reserve.move(dx, dy), p.items.move(dx, dy), p.show)
+                    p.reserve.move(dx, dy), p.items.move(dx, dy), p.show, p.chips.move(dx, dy))
 
 
 def moved_strip(st: Strip, dx: int, dy: int) -> Strip:

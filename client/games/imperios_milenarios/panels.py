@@ -177,6 +177,8 @@ def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
     surface.blit(timg, at)
     view.label(surface, str(c["reserve"]), 14, (at.right + view.s(2), res.centery), INK, True,
                "midleft")
+    if "items" not in panel.show and panel.chips.w > 0:
+        draw_chips(view, surface, panel.chips, c)
     items = panel.items
     parts = [words.item(g) for g in c["goods"]]
     techs = [words.item(t) for t in c["technologies"]]
@@ -187,6 +189,42 @@ def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
                   wonder=1 if c.get("wonder") else 0)
     if "items" in panel.show and view.fits(line, 13, items):
         view.text(surface, line, 13, items, MUTED, max_lines=3)
+
+
+def draw_chips(view: ImperiosView, surface: pygame.Surface, box: pygame.Rect,
+               c: dict[str, Any]) -> None:
+    """A small board's goods, technologies and wonder, where the items row has no room: a
+    coin with the goods' count, a card of the four branches with the technologies', and
+    the wonder's drawing; as many as fit, in that order (the board's tooltip names them)."""
+    icon = max(6, min(box.h - view.s(6), view.s(16)))
+    x, cy = box.x, box.centery
+    marks: list[tuple[str, int]] = [("goods", len(c["goods"])),
+                                    ("techs", len(c["technologies"]))]
+    if c.get("wonder"):
+        marks.append((c["wonder"], 0))
+    px = max(view.min_text, view.s(13), fitted.floor_px(view.scale))
+    digit_w = resources.font(px, True).size("00")[0]
+    for kind, n in marks:
+        width = icon + (view.s(2) + digit_w if kind in ("goods", "techs") else 0)
+        if x + width > box.right:
+            return
+        r = pygame.Rect(x, cy - icon // 2, icon, icon)
+        if kind == "goods":
+            pygame.draw.circle(surface, (214, 176, 84), r.center, icon // 2)
+            pygame.draw.circle(surface, MUTED, r.center, icon // 2, max(1, view.s(1)))
+            pygame.draw.circle(surface, (240, 214, 140), r.center, max(1, icon // 5))
+        elif kind == "techs":
+            half = icon // 2
+            for i, colour in enumerate(COLOURS):
+                quarter = pygame.Rect(r.x + (i % 2) * half, r.y + (i // 2) * half, half, half)
+                pygame.draw.rect(surface, art.TOKEN_COLOURS[colour], quarter)
+            pygame.draw.rect(surface, INK, r, max(1, view.s(1)))
+        else:
+            wonder_glyph(surface, kind, r)
+        if kind in ("goods", "techs"):
+            view.label(surface, str(n), 13, (r.right + view.s(2), cy),
+                       INK if n else MUTED, True, "midleft")
+        x += width + view.s(4)
 
 
 def draw_strip(view: ImperiosView, surface: pygame.Surface, strip: Strip) -> None:
