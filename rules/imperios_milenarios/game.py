@@ -321,8 +321,9 @@ def refusal(s: ImperiosState, seat: Seat, a: Action) -> IllegalAction:
         if reason is not None:
             return reason
     if isinstance(a, Relocate) and s.placements:
-        code = "no_totem_there" if not s.presence[seat] >> b.index[a.area] & 1 else "acted_area"
-        return IllegalAction(code, area=a.area)
+        if not s.presence[seat] >> b.index[a.area] & 1:
+            return IllegalAction("no_totem_there", area=a.area)
+        return IllegalAction("acted_area", area=a.area)
     if isinstance(a, Sack):
         c = s.contest
         assert c is not None
@@ -356,8 +357,9 @@ def _expansion_refusal(
     r = reach(b, s.presence[seat], capitals(s, seat))
     near = b.adj[area] & r
     if not near:  # beside none of its areas, or only beside ones cut off from its capitals
-        code = "no_route" if b.adj[area] & s.presence[seat] else "not_adjacent"
-        return IllegalAction(code, area=a.area)
+        if b.adj[area] & s.presence[seat]:
+            return IllegalAction("no_route", area=a.area)
+        return IllegalAction("not_adjacent", area=a.area)
     if land and (b.sea >> area & 1 or not near & b.land):
         return IllegalAction("land_expansion_needs_land", area=a.area)
     if not land and not (b.sea >> area & 1 or near & b.sea):

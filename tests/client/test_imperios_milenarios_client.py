@@ -1111,3 +1111,21 @@ def test_a_small_board_still_counts_its_goods_and_technologies(players):
         assert counts <= inside, (seat, counts, inside)
         tip = next(t for r, t in view.tips if r.collidepoint(panel.chips.center))
         assert all(words.item(g) in tip for g in v["civs"][seat]["goods"])
+
+
+def test_every_refusal_code_of_the_rules_has_its_own_sentence_in_both_languages():
+    """Each code the rules refuse with reads as its own sentence, never the generic one."""
+    import json
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    source = "".join(p.read_text() for p in (root / "rules" / "imperios_milenarios").glob("*.py"))
+    codes = set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', source))
+    assert {"nothing_to_conquer", "held_by", "no_rival_there", "acted_area"} <= codes
+    for lang in ("en", "es"):
+        catalogue = json.loads((root / "assets" / "i18n" / "imperios_milenarios" /
+                                f"{lang}.json").read_text(encoding="utf-8"))
+        missing = sorted(c for c in codes if f"im.illegal.{c}" not in catalogue
+                         and not any(k.startswith(f"im.illegal.{c}.") for k in catalogue))
+        assert not missing, (lang, missing)
