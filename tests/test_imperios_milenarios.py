@@ -1008,6 +1008,7 @@ def test_a_refused_conquest_or_attack_says_what_stands_in_the_way() -> None:
         return err.value.code, dict(err.value.params)
 
     assert code(Conquer("parsua")) == ("nothing_to_conquer", {"area": "parsua"})
+    assert code(Conquer("mar_arabigo")) == ("nothing_to_conquer", {"area": "mar_arabigo"})
     assert code(Conquer("persia")) == ("already_yours", {"area": "persia"})
     assert code(Conquer("ur")) == ("held_by", {"area": "ur", "holder": BABILONIA})
     assert code(Conquer("elam")) == ("not_enough_armies", {"armies": 3, "needed": 4,

@@ -312,6 +312,8 @@ def refusal(s: ImperiosState, seat: Seat, a: Action) -> IllegalAction:
         return IllegalAction("no_actions_converted", colour=COLOURS[s.colour])
     if isinstance(a, Conquer | Attack):
         p_area = b.index[a.area]
+        if isinstance(a, Conquer) and not b.conquerable >> p_area & 1:  # a sea, a settlement
+            return IllegalAction("nothing_to_conquer", area=a.area)
         if not s.presence[seat] >> p_area & 1:
             return IllegalAction("not_present", area=a.area)
         if not reach(b, s.presence[seat], capitals(s, seat)) >> p_area & 1:
