@@ -19,7 +19,8 @@ The checkpoint holds one JSON line per move: the seat, the action and the CPU se
 spent so far. With `--commit-every N` it is committed to git every N seconds of wall
 time, so a lost machine loses at most that much of the game. When the game ends, the
 arena's own progress line is printed on stderr (its CPU seconds summed over every
-part), and the checkpoint is removed.
+part), and the checkpoint stays: it is the game's moves, to be read again (a replay of
+the rules alone, no search) when a run asks why a game went as it did.
 
 Run it with the code under test first on the path (the driver runs it from that
 worktree with `PYTHONPATH` set to it): it imports only `rules`.
@@ -128,7 +129,6 @@ def main(argv: list[str]) -> int:
     line = play(args.game, args.players, args.seed, args.agents.split(","), checkpoint,
                 args.commit_every)
     print(json.dumps(line), file=sys.stderr, flush=True)
-    checkpoint.unlink(missing_ok=True)
     return 0
 
 
