@@ -1022,14 +1022,19 @@ def test_a_refused_conquest_or_attack_says_what_stands_in_the_way() -> None:
     assert code(Conquer("ormuz")) == ("already_blocked", {"area": "ormuz"})
 
 
-def test_a_refused_relocation_names_the_area_it_cannot_come_from() -> None:
-    """Item 38: a totem comes from an area of yours, never from the one acted on."""
+def conquered_elam_with_an_empty_reserve() -> ImperiosState:
+    """Persia conquers Elam with no totem in reserve: it must relocate one (item 38)."""
     s = example_setup().copy()
     s = phase_turn(s, PERSIA, RED)
     s.armies[PERSIA] = 4
     s.reserve[PERSIA] = 0
     s.cache.clear()
-    s = play(s, PERSIA, Conquer("elam"))
+    return play(s, PERSIA, Conquer("elam"))
+
+
+def test_a_refused_relocation_names_the_area_it_cannot_come_from() -> None:
+    """Item 38: a totem comes from an area of yours, never from the one acted on."""
+    s = conquered_elam_with_an_empty_reserve()
     for action, expected in ((Relocate("elam"), "acted_area"),
                              (Relocate("sind"), "no_totem_there")):
         with pytest.raises(IllegalAction) as err:
@@ -1082,12 +1087,7 @@ def test_random_games_conserve_totems_and_tokens_and_end(players: int, final: st
 
 
 def test_windows_come_in_their_fixed_order_relocate_then_good_then_relocate() -> None:
-    s = example_setup().copy()
-    s = phase_turn(s, PERSIA, RED)
-    s.armies[PERSIA] = 4
-    s.reserve[PERSIA] = 0
-    s.cache.clear()
-    s = play(s, PERSIA, Conquer("elam"))
+    s = conquered_elam_with_an_empty_reserve()
     window = GAME.view(s, None)["window"]
     assert window["kind"] == "relocate" and window["placing"] == "control"
     assert window["avoid"] == "elam"  # never from the area acted on

@@ -258,15 +258,21 @@ def test_the_sea_land_rule_is_the_reason_a_black_totem_cannot_sail():
         "im.refuse.blue_land", area=words.area(view, "nis"))
 
 
-def test_a_drop_the_table_cannot_explain_goes_to_the_rules_for_their_reason():
-    """Beside a totem of yours that is cut off from your capitals the table sees nothing
-    wrong, so the drop becomes the expansion it asks for and the rules refuse it with their
-    reason; a drop on the choices list never reaches the area hidden under it."""
+def founded_table() -> tuple[ImperiosView, object]:
+    """A view of 1280×700 and §7's four capitals founded (Persia, India, Babilonia, Saba)."""
     view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
     view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
     state = GAME.new_game(4, 3, {})
     for area in ("persia", "india", "babilonia", "saba"):
         state = GAME.apply(state, GAME.to_act(state)[0], Found(area)).state
+    return view, state
+
+
+def test_a_drop_the_table_cannot_explain_goes_to_the_rules_for_their_reason():
+    """Beside a totem of yours that is cut off from your capitals the table sees nothing
+    wrong, so the drop becomes the expansion it asks for and the rules refuse it with their
+    reason; a drop on the choices list never reaches the area hidden under it."""
+    view, state = founded_table()
     v = GAME.view(state, None)
     persia = next(c["seat"] for c in v["civs"] if c["first_capital"] == "persia")
     v["areas"]["decan"]["presence"].append(persia)
@@ -1050,11 +1056,7 @@ def test_prompt_buttons_in_two_rows_read_left_to_right_then_down(harness):
 
 
 def test_a_colours_button_tells_what_is_left_of_it_and_what_it_is_for():
-    view = ImperiosView(["A", "B", "C", "D"], [{}] * 4)
-    view.layout(pygame.Rect(0, 0, 1280, 700), 1.0)
-    state = GAME.new_game(4, 3, {})
-    for site in ("persia", "india", "babilonia", "saba"):
-        state = GAME.apply(state, GAME.to_act(state)[0], Found(site)).state
+    view, state = founded_table()
     v = GAME.view(state, None)
     view.show(v, None)
     tip = words.action_tip(view, Pick("blue"))
