@@ -371,15 +371,19 @@ def _expansion_refusal(
     return None
 
 
+def _holder(s: ImperiosState, area: int) -> Seat | None:
+    """The civilisation that controls `area`, if any (one at most)."""
+    return next((q for q in range(s.players) if s.control[q] >> area & 1), None)
+
+
 def _conquer_refusal(s: ImperiosState, seat: Seat, a: Conquer) -> IllegalAction | None:
-    """Why a conquest is refused where the civilisation is present and joined to a
-    capital: no city or capital site there, someone controls it, the icon costs more
-    armies than it has (or it has none), or it was blocked this turn (items 28, 29)."""
+    """Why a conquest of a city or capital site is refused where the civilisation is
+    present and joined to a capital (`refusal` has named any other area as nothing to
+    conquer): someone controls it, the icon costs more armies than it has (or it has
+    none), or it was blocked this turn (items 28, 29)."""
     b = board(s.players)
     area = b.index[a.area]
-    if not b.conquerable >> area & 1:
-        return IllegalAction("nothing_to_conquer", area=a.area)
-    holder = next((q for q in range(s.players) if s.control[q] >> area & 1), None)
+    holder = _holder(s, area)
     if holder == seat:
         return IllegalAction("already_yours", area=a.area)
     if holder is not None:
@@ -523,10 +527,9 @@ def public_view(s: ImperiosState, seat: Seat | None) -> JsonDict:
     areas = {}
     for a in b.order:
         bit = 1 << a
-        ctrl_by = next((p for p in range(n) if s.control[p] & bit), None)
         areas[keys[a]] = {
             "presence": [p for p in range(n) if s.presence[p] & bit],
-            "control": ctrl_by,
+            "control": _holder(s, a),
         }
     def owners(i: int) -> list[int]:
         return [p for p in range(n) if s.items[p] >> i & 1]

@@ -177,7 +177,7 @@ def draw_civ(view: ImperiosView, surface: pygame.Surface, panel: CivPanel,
     surface.blit(timg, at)
     view.label(surface, str(c["reserve"]), 14, (at.right + view.s(2), res.centery), INK, True,
                "midleft")
-    if "items" not in panel.show and panel.chips.w > 0:
+    if panel.chips.w:  # the layout gives the marks room only where the items row has none
         draw_chips(view, surface, panel.chips, c)
     items = panel.items
     parts = [words.item(g) for g in c["goods"]]

@@ -638,12 +638,8 @@ class ImperiosView(GameView):
                                        discard=sum(c["discard"].values()), draws=c["draws"])))
             tips.append((panel.reserve, tr("im.tip.reserve", n=c["reserve"])))
             tips.append((panel.items, words.civ_tip(self, seat)))
-            if panel.chips.w > 0:
-                tips.append((panel.chips, tr("im.tip.items", goods=words.items_text(c["goods"]),
-                                             techs=words.items_text(c["technologies"],
-                                                                    "im.none_f"),
-                                             wonder=words.item(c["wonder"]) if c.get("wonder")
-                                             else tr("im.none_f"))))
+            if panel.chips.w:
+                tips.append((panel.chips, words.items_tip(self, seat)))
         if self.lay.strip is not None:
             tips += panels.strip_tips(self, self.lay.strip)
         return tips

@@ -429,11 +429,17 @@ def civ_tip(view: ImperiosView, seat: int) -> str:
         tr("im.tip.goals", capitals=goals["capitals"], cities=goals["cities"],
            goods=goals["goods"], techs=goals["technologies"], n_capitals=nxt["capitals"],
            n_cities=nxt["cities"], n_goods=nxt["goods"], n_techs=nxt["technologies"]),
-        tr("im.tip.items", goods=items_text(c["goods"]),
-           techs=items_text(c["technologies"], "im.none_f"),
-           wonder=item(c["wonder"]) if c.get("wonder") else tr("im.none_f")),
+        items_tip(view, seat),
         score_tip(view, seat),
     ])
+
+
+def items_tip(view: ImperiosView, seat: int) -> str:
+    """A civilisation's goods, technologies and wonder by name."""
+    c = view.view["civs"][seat]
+    return tr("im.tip.items", goods=items_text(c["goods"]),
+              techs=items_text(c["technologies"], "im.none_f"),
+              wonder=item(c["wonder"]) if c.get("wonder") else tr("im.none_f"))
 
 
 def score_tip(view: ImperiosView, seat: int) -> str:
