@@ -920,14 +920,26 @@ class TableScene(Scene):
         words = self.view.status()
         box = pygame.Rect(left, bar.y, max(1, room), bar.h)
 
-        def fits(words: str) -> bool:
-            return not text.fit(words, self.s(16), box.w, box.h, max_lines=1).elided
+        def fits(words: str, lines: int) -> bool:
+            return not text.fit(words, self.s(16), box.w, box.h, max_lines=lines).elided
 
-        while not fits(words) and " · " in words:  # drop the least important part
-            words = words.rsplit(" · ", 1)[0]
-        if fits(words):  # else it waits in the title's tooltip (`tip_at`)
+        # As many of its parts as fit (the least important last), on one line or on two
+        # broken between parts (a narrow bar at a large UI scale); one part alone may wrap.
+        parts, lines = words.split(" · "), 1
+        for k in range(len(parts), 0, -1):
+            kept = parts[:k]
+            tries = [(" · ".join(kept), 1)] + [
+                (" · ".join(kept[:i]) + "\n" + " · ".join(kept[i:]), 2) for i in range(1, k)
+            ]
+            if k == 1:
+                tries.append((kept[0], 2))
+            found = next(((t, n) for t, n in tries if fits(t, n)), None)
+            if found is not None:
+                words, lines = found
+                break
+        if fits(words, lines):  # else it waits in the title's tooltip (`tip_at`)
             text.draw(surface, words, box, self.s(16), (214, 206, 186), valign="middle",
-                      max_lines=1)
+                      max_lines=lines)
         return [box, *self._draw_prompt(surface)]
 
     def _title_box(self) -> pygame.Rect:

@@ -1131,3 +1131,36 @@ def test_every_refusal_code_of_the_rules_has_its_own_sentence_in_both_languages(
         missing = sorted(c for c in codes if f"im.illegal.{c}" not in catalogue
                          and not any(k.startswith(f"im.illegal.{c}.") for k in catalogue))
         assert not missing, (lang, missing)
+
+
+def test_the_status_line_keeps_the_phase_beside_the_hint_button_in_spanish_at_130():
+    """At 1280×800 and 130 % in Spanish, the Hint button leaves the status line too little
+    room for "Ronda 2 · fase roja" on one line: it goes on two, broken between its parts, and
+    the phase is still read in the bar (it used to be dropped)."""
+    from client_harness import Harness
+
+    from client import text
+
+    h = Harness(language="es", ui_scale=1.3)
+    try:
+        table = start_table(h)
+        session = table.session
+        for _ in range(400):
+            humans = session.humans_to_act()
+            if humans and session.view(None)["stage"] == "phase" and not table.timeline.busy:
+                break
+            if humans:
+                table.play(humans[0], session.legal(humans[0])[0])
+            h.frames(1)
+        h.frames(2)
+        assert table.hint_seat() is not None and tr("table.hint") in [
+            b.text for b in h.buttons()]
+        status = table.view.status()
+        parts = status.split(" · ")
+        assert len(parts) >= 2
+        with text.recording() as rec:
+            table.draw(h.app.window)
+        assert not any(p.string == status for p in rec.placed)  # not on one line…
+        assert parts[0] in rec.shown and " · ".join(parts[1:]) in rec.shown  # …but whole
+    finally:
+        h.close()
