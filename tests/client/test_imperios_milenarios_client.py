@@ -1164,3 +1164,51 @@ def test_the_status_line_keeps_the_phase_beside_the_hint_button_in_spanish_at_13
         assert parts[0] in rec.shown and " · ".join(parts[1:]) in rec.shown  # …but whole
     finally:
         h.close()
+
+
+def test_a_trades_items_to_give_show_their_value_difference_whole_at_130():
+    """The give step of a trade (item 16's "good" window, in its small steps) lists each
+    item with what the difference in value costs: in Spanish at 130 % that does not fit
+    one row, so the rows take two lines and nothing of it is cut; the list's title, too
+    long for one line there, takes two as well."""
+    from client_harness import Harness
+
+    from client import text
+    from rules.core.saves import GameRecord
+    from rules.imperios_milenarios.actions import Give, Receive
+
+    rng = random.Random(5)
+    state = GAME.new_game(4, 5, {})
+    actions = []
+    while True:  # a game steered into a trade: declare one, let it pass, take an item
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if any(isinstance(a, Give) for a in legal):
+            break
+        steer = [a for a in legal if isinstance(a, Trade | Receive | LetPass)]
+        action = rng.choice(steer or legal)
+        state = GAME.apply(state, seat, action).state
+        actions.append((seat, action))
+    kinds = [RANDOM_AI] * 4
+    kinds[seat] = HUMAN
+    record = GameRecord("imperios_milenarios", default_seats(kinds), 5, {})
+    record.actions = actions
+    h = Harness(language="es", ui_scale=1.3)
+    try:
+        table = TableScene(h.app, Session(record))
+        h.app.push(table)
+        h.frames(2)
+        assert table.view.view["window"]["kind"] == "trade_give"
+        with text.recording() as rec:
+            table.draw(h.app.window)
+        labels = {table.view._row_label(a) for _r, a in table.view.rows}
+        assert labels and all(" · " in label for label in labels)  # item · difference
+        placed = [p for p in rec.placed if p.full in labels]
+        assert len(placed) == len(labels)
+        assert all(p.string.replace("\n", " ") == p.full for p in placed), [
+            p.string for p in placed]
+        assert any("\n" in p.string for p in placed)  # two lines were needed here
+        title = table.view._choices_title()[0]
+        assert [p.string.replace("\n", " ") for p in rec.placed if p.full == title] == [title]
+    finally:
+        h.close()

@@ -430,12 +430,29 @@ class ImperiosView(GameView):
         box = self.lay.choices
         title = self._choices_title()
         row_h = self.s(26)
-        head = self.s(24) + (self.s(40) if title[1] else 0)
-        extra = row_h if hidden else 0
+        # The title on one line, or on two when it would be cut (a narrow panel at 130 %).
+        title_box = pygame.Rect(box.x + self.s(8), box.y + self.s(4), box.w - self.s(16),
+                                self.s(20))
+        lines = 1
+        if not self.fits(title[0], 14, title_box, bold=True):
+            lines = 2
+            title_box.h = max(title_box.h, text.fit(
+                title[0], max(self.min_text, self.s(14)), title_box.w, None, bold=True,
+                floor=max(self.min_text, text.floor_px(self.scale)), max_lines=2).height)
+        head = title_box.h + self.s(4) + (self.s(40) if title[1] else 0)
+        # A trade's items to give carry the value difference after the item: when one does
+        # not fit its row, every row takes two lines (the difference is the point of them).
+        row_lines = 1
+        if self.view.get("window", {}).get("kind") == "trade_give":
+            inner = pygame.Rect(0, 0, box.w - self.s(22), row_h - self.s(3))
+            if not all(self.fits(self._row_label(a), 13, inner) for a in actions):
+                row_lines, row_h = 2, self.s(44)
+        foot_h = self.s(26)  # the map moves' toggle and the pager: one line each
+        extra = foot_h if hidden else 0
         visible = max(1, (box.h - head - extra - self.s(10)) // row_h)
         if len(actions) > visible:  # a footer row with the range and its ▲ ▼
-            extra += row_h
-            visible = max(1, visible - 1)
+            extra += foot_h
+            visible = max(1, (box.h - head - extra - self.s(10)) // row_h)
         self.page = visible
         self.scroll = max(0, min(self.scroll, len(actions) - visible))
         shown = actions[self.scroll:self.scroll + visible]
@@ -446,12 +463,10 @@ class ImperiosView(GameView):
             pygame.draw.rect(surface, (236, 226, 198), panel, border_radius=self.s(8))
             pygame.draw.rect(surface, antique.INK, panel, max(1, self.s(2)),
                              border_radius=self.s(8))
-            self.text(surface, title[0], 14, pygame.Rect(panel.x + self.s(8), panel.y + self.s(4),
-                                                          panel.w - self.s(16), self.s(20)),
-                      antique.INK, True, max_lines=1)
+            self.text(surface, title[0], 14, title_box, antique.INK, True, max_lines=lines)
             if title[1]:
                 self.text(surface, title[1], 13,
-                          pygame.Rect(panel.x + self.s(8), panel.y + self.s(24),
+                          pygame.Rect(panel.x + self.s(8), title_box.bottom,
                                       panel.w - self.s(16), self.s(38)),
                           (96, 82, 64), max_lines=2)
             y = panel.y + head
@@ -463,11 +478,11 @@ class ImperiosView(GameView):
                 pygame.draw.rect(surface, artwork.ACCENT, r, max(1, self.s(2 if hot else 1)),
                                  border_radius=self.s(5))
                 self.text(surface, self._row_label(a), 13, r.inflate(-self.s(10), 0),
-                          antique.INK, valign="middle", max_lines=1)
+                          antique.INK, valign="middle", max_lines=row_lines)
                 self.rows.append((r, a))
                 y += row_h
             if hidden:
-                r = pygame.Rect(panel.x + self.s(6), y, panel.w - self.s(12), row_h - self.s(3))
+                r = pygame.Rect(panel.x + self.s(6), y, panel.w - self.s(12), foot_h - self.s(3))
                 hot = r.collidepoint(ctx.hover)
                 pygame.draw.rect(surface, (255, 236, 170) if hot else (226, 214, 184), r,
                                  border_radius=self.s(5))
@@ -475,11 +490,11 @@ class ImperiosView(GameView):
                           r.inflate(-self.s(10), 0), antique.INK, True, valign="middle",
                           max_lines=1)
                 self.toggle = r
-                y += row_h
+                y += foot_h
             if len(actions) > visible:
                 self._draw_pager(surface, ctx, pygame.Rect(panel.x + self.s(6), y,
                                                            panel.w - self.s(12),
-                                                           row_h - self.s(3)),
+                                                           foot_h - self.s(3)),
                                  len(shown), len(actions))
 
     def _draw_pager(self, surface: pygame.Surface, ctx: DrawContext, r: pygame.Rect,
