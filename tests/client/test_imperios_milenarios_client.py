@@ -1166,11 +1166,12 @@ def test_the_status_line_keeps_the_phase_beside_the_hint_button_in_spanish_at_13
         h.close()
 
 
-def test_a_trades_items_to_give_show_their_value_difference_whole_at_130():
+@pytest.mark.parametrize(("language", "scale"), [("es", 1.3), ("en", 1.0)])
+def test_a_trades_items_to_give_show_their_value_difference_whole(language, scale):
     """The give step of a trade (item 16's "good" window, in its small steps) lists each
-    item with what the difference in value costs: in Spanish at 130 % that does not fit
-    one row, so the rows take two lines and nothing of it is cut; the list's title, too
-    long for one line there, takes two as well."""
+    item with what the difference in value costs: where that does not fit one row (in
+    Spanish at 130 %), the rows take two lines and nothing of it is cut; so does the
+    list's title."""
     from client_harness import Harness
 
     from client import text
@@ -1193,7 +1194,7 @@ def test_a_trades_items_to_give_show_their_value_difference_whole_at_130():
     kinds[seat] = HUMAN
     record = GameRecord("imperios_milenarios", default_seats(kinds), 5, {})
     record.actions = actions
-    h = Harness(language="es", ui_scale=1.3)
+    h = Harness(language=language, ui_scale=scale)
     try:
         table = TableScene(h.app, Session(record))
         h.app.push(table)
@@ -1207,7 +1208,8 @@ def test_a_trades_items_to_give_show_their_value_difference_whole_at_130():
         assert len(placed) == len(labels)
         assert all(p.string.replace("\n", " ") == p.full for p in placed), [
             p.string for p in placed]
-        assert any("\n" in p.string for p in placed)  # two lines were needed here
+        if language == "es":
+            assert any("\n" in p.string for p in placed)  # two lines were needed here
         title = table.view._choices_title()[0]
         assert [p.string.replace("\n", " ") for p in rec.placed if p.full == title] == [title]
     finally:

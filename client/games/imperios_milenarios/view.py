@@ -444,7 +444,7 @@ class ImperiosView(GameView):
         # not fit its row, every row takes two lines (the difference is the point of them).
         row_lines = 1
         if self.view.get("window", {}).get("kind") == "trade_give":
-            inner = pygame.Rect(0, 0, box.w - self.s(22), row_h - self.s(3))
+            inner = pygame.Rect(0, 0, box.w - self.s(12) - self.s(10), row_h - self.s(3))
             if not all(self.fits(self._row_label(a), 13, inner) for a in actions):
                 row_lines, row_h = 2, self.s(44)
         foot_h = self.s(26)  # the map moves' toggle and the pager: one line each
