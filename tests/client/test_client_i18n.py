@@ -80,3 +80,61 @@ def test_no_catalogue_hedges_a_plural_with_brackets():
     for path in (ROOT / "assets" / "i18n").rglob("*.json"):
         for key, text in json.loads(path.read_text(encoding="utf-8")).items():
             assert not re.search(r"\w\((s|es)\)", text), (path.name, key, text)
+
+
+def _docstrings(tree):
+    """The string constants that are docstrings (not shown to a player)."""
+    import ast
+
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def test_every_character_a_player_reads_is_in_the_tables_font():
+    """Noto Sans (the font of every text and widget) has no arrows, ticks or crosses: such a
+    character is drawn as an empty box. Every catalogue, every rules reference and every
+    string the client writes (its own drawings in `client/art`, which use their faces, and
+    docstrings aside) keeps to characters the font has; arrows are drawn as shapes."""
+    import ast
+
+    import pygame
+
+    from client import resources
+
+    pygame.font.init()
+    texts: dict[str, set[str]] = {}
+    for path in (ROOT / "assets").rglob("*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for value in data.values() if isinstance(data, dict) else []:
+            if isinstance(value, str):
+                texts.setdefault(value, set()).add(path.name)
+    for path in (ROOT / "assets" / "rules").glob("*.md"):
+        texts.setdefault(path.read_text(encoding="utf-8"), set()).add(path.name)
+    for path in (ROOT / "client").rglob("*.py"):
+        if "art" in path.relative_to(ROOT / "client").parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docs):
+                texts.setdefault(node.value, set()).add(path.name)
+    wanted = {ch for text in texts for ch in text if ord(ch) > 126}
+    missing = {}
+    for bold in (False, True):
+        face = pygame.font.Font(resources.font_path(bold), 24)
+
+        def picture(ch, face=face):
+            return pygame.image.tobytes(face.render(ch, True, (0, 0, 0), (255, 255, 255)), "RGB")
+
+        empty = picture("\ue000")  # a private-use character: the font's empty box
+        for ch in wanted:
+            if picture(ch) == empty:
+                missing[ch] = sorted({name for text, names in texts.items() if ch in text
+                                      for name in names})
+    assert not missing, missing

@@ -311,7 +311,7 @@ def area_tip(view: ConquestView, key: str) -> str:
 
 def strait_tip(view: ConquestView, key: str) -> str:
     route = next(r for r in view.topology.routes if r.key == key)
-    ends = " ↔ ".join(place(view, view.topology.area(e).key) for e in route.ends)
+    ends = " – ".join(place(view, view.topology.area(e).key) for e in route.ends)
     zone = view.topology.area(int(route.properties["zone"])).key
     text = tr("coe.tip.strait", name=route.properties.get(f"name_{language()}", route.label),
               ends=ends, zone=place(view, zone))
@@ -333,7 +333,9 @@ def seat_tip(view: ConquestView, s: int) -> str:
         chaos=v["chaos"][s],
         vp=v["vp"][s],
         senators="+".join(roman(x) for x in v["senators"][s]) or "—",
-        cards=", ".join(card(c["card"]) + ("" if c["ready"] else " ✗") for c in cards) or "—",
+        cards=", ".join(card(c["card"]) if c["ready"]
+                        else tr("coe.tip.card_waiting", card=card(c["card"])) for c in cards)
+        or "—",
         home=place(view, home),
         ally=(tr("coe.tip.allies", names=", ".join(seat(view, x) for x in allies)) if allies
               else tr("coe.tip.no_allies")),
