@@ -16,6 +16,7 @@ from client.anim import Tween
 from client.board.render import rect_around
 from client.i18n import error_sentence, tr
 from client.input import Intent
+from client.text import Fit
 from rules import Action, Event, IllegalAction, Seat
 
 __all__ = [
@@ -178,12 +179,25 @@ class GameView:
             free_text=free_text,
         )
 
+    def fit_text(
+        self,
+        string: str,
+        size: int,
+        width: int,
+        height: int | None = None,
+        bold: bool = False,
+        max_lines: int | None = None,
+    ) -> Fit:
+        """How `text` would set `string` in a box at this view's scale (the same size and
+        floor as `text`), without drawing it: to size a box to its words."""
+        return text.fit(string, max(self.min_text, self.s(size)), width, height, bold=bold,
+                        floor=max(self.min_text, text.floor_px(self.scale)),
+                        max_lines=max_lines)
+
     def fits(self, string: str, size: int, box: pygame.Rect, bold: bool = False) -> bool:
         """Whether `string` fits `box` whole (shrunk to the floor at most): for text that
         may be left out when there is no room, because a tooltip says it anyway."""
-        px = max(self.min_text, self.s(size))
-        low = max(self.min_text, text.floor_px(self.scale))
-        return not text.fit(string, px, box.w, box.h, bold=bold, floor=low).elided
+        return not self.fit_text(string, size, box.w, box.h, bold).elided
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         raise NotImplementedError

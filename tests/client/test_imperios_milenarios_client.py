@@ -1181,7 +1181,7 @@ def test_a_trades_items_to_give_show_their_value_difference_whole(language, scal
     rng = random.Random(5)
     state = GAME.new_game(4, 5, {})
     actions = []
-    while True:  # a game steered into a trade: declare one, let it pass, take an item
+    while GAME.to_act(state):  # a game steered into a trade: declare, let pass, take an item
         seat = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, seat)
         if any(isinstance(a, Give) for a in legal):
@@ -1190,6 +1190,8 @@ def test_a_trades_items_to_give_show_their_value_difference_whole(language, scal
         action = rng.choice(steer or legal)
         state = GAME.apply(state, seat, action).state
         actions.append((seat, action))
+    else:
+        pytest.fail("the steered game ended without reaching a trade's give step")
     kinds = [RANDOM_AI] * 4
     kinds[seat] = HUMAN
     record = GameRecord("imperios_milenarios", default_seats(kinds), 5, {})

@@ -436,15 +436,14 @@ class ImperiosView(GameView):
         lines = 1
         if not self.fits(title[0], 14, title_box, bold=True):
             lines = 2
-            title_box.h = max(title_box.h, text.fit(
-                title[0], max(self.min_text, self.s(14)), title_box.w, None, bold=True,
-                floor=max(self.min_text, text.floor_px(self.scale)), max_lines=2).height)
+            title_box.h = max(title_box.h,
+                              self.fit_text(title[0], 14, title_box.w, None, True, 2).height)
         head = title_box.h + self.s(4) + (self.s(40) if title[1] else 0)
         # A trade's items to give carry the value difference after the item: when one does
         # not fit its row, every row takes two lines (the difference is the point of them).
-        row_lines = 1
+        row_w, row_lines = box.w - self.s(12), 1  # a row's words sit s(5) inside each side
         if self.view.get("window", {}).get("kind") == "trade_give":
-            inner = pygame.Rect(0, 0, box.w - self.s(12) - self.s(10), row_h - self.s(3))
+            inner = pygame.Rect(0, 0, row_w, row_h - self.s(3)).inflate(-self.s(10), 0)
             if not all(self.fits(self._row_label(a), 13, inner) for a in actions):
                 row_lines, row_h = 2, self.s(44)
         foot_h = self.s(26)  # the map moves' toggle and the pager: one line each
@@ -471,7 +470,7 @@ class ImperiosView(GameView):
                           (96, 82, 64), max_lines=2)
             y = panel.y + head
             for a in shown:
-                r = pygame.Rect(panel.x + self.s(6), y, panel.w - self.s(12), row_h - self.s(3))
+                r = pygame.Rect(panel.x + self.s(6), y, row_w, row_h - self.s(3))
                 hot = r.collidepoint(ctx.hover)
                 pygame.draw.rect(surface, (255, 236, 170) if hot else (246, 238, 214), r,
                                  border_radius=self.s(5))
@@ -482,7 +481,7 @@ class ImperiosView(GameView):
                 self.rows.append((r, a))
                 y += row_h
             if hidden:
-                r = pygame.Rect(panel.x + self.s(6), y, panel.w - self.s(12), foot_h - self.s(3))
+                r = pygame.Rect(panel.x + self.s(6), y, row_w, foot_h - self.s(3))
                 hot = r.collidepoint(ctx.hover)
                 pygame.draw.rect(surface, (255, 236, 170) if hot else (226, 214, 184), r,
                                  border_radius=self.s(5))
@@ -492,9 +491,8 @@ class ImperiosView(GameView):
                 self.toggle = r
                 y += foot_h
             if len(actions) > visible:
-                self._draw_pager(surface, ctx, pygame.Rect(panel.x + self.s(6), y,
-                                                           panel.w - self.s(12),
-                                                           foot_h - self.s(3)),
+                self._draw_pager(surface, ctx,
+                                 pygame.Rect(panel.x + self.s(6), y, row_w, foot_h - self.s(3)),
                                  len(shown), len(actions))
 
     def _draw_pager(self, surface: pygame.Surface, ctx: DrawContext, r: pygame.Rect,
