@@ -180,3 +180,18 @@ def test_the_hint_reports_the_fitted_win_chance_not_the_search_reward(
     action, said = hint_module.hint(GAME, s, PERSIA, level="normal", seed=3)
     after = GAME.apply(s, PERSIA, action).state  # nothing hidden changes: one world
     assert said == pytest.approx(ai.win_chance(GAME, after)[PERSIA])
+
+
+def test_hard_plays_its_rollouts_ten_times_as_far_as_the_other_levels() -> None:
+    """Hard plays a rollout 300 actions on (some ten rounds) before it evaluates, easy and
+    normal the game's 30; a named budget (`hard:190`, run D's agent) keeps hard's depth."""
+    from rules.ai.agents import make_agent
+    from rules.ai.ismcts import game_hooks
+    from rules.imperios_milenarios.ai import ROLLOUT_DEPTH
+
+    assert game_hooks(GAME).rollout_depth == ROLLOUT_DEPTH == 30
+    assert level_config(GAME, "hard").rollout_depth == 300
+    assert level_config(GAME, "normal").rollout_depth is None  # the game's 30
+    assert level_config(GAME, "easy").rollout_depth is None
+    named = make_agent("hard:190", 1).config_for(GAME)  # type: ignore[attr-defined]
+    assert (named.iterations, named.rollout_depth) == (190, 300)
