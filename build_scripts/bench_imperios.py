@@ -14,10 +14,10 @@ Environment knobs, for a quiet machine or a longer run:
   games, `IMPERIOS_BENCH_JOBS` (2) at a time, seeds from `IMPERIOS_BENCH_SEED`, 1).
   `IMPERIOS_HARD` / `IMPERIOS_NORMAL` (`hard:60`, `normal:8`): the agents there, the
   levels' own policies with iteration budgets smaller than the real ones (hard's 1.8 s
-  buys about 1,320 iterations a decision on a quiet core at 4 players; normal stops at
-  25, `ai.LEVEL_OVERRIDES`): a real hard game takes about 20 minutes of thinking. The
-  ratio 60 : 8 gives normal more than the real levels' (about 50 : 1), so the scaled
-  arena is the harder test for hard.
+  buys about 200 iterations a decision at 4 players on this 2-core machine, each rollout
+  300 actions deep; normal stops at 25, `ai.LEVEL_OVERRIDES`). The ratio 60 : 8 is about
+  the real levels' (190 : 25); the real levels' own figures are run D's, docs/ai.md,
+  where a game of two hard and two normal seats took a median 306 CPU seconds.
 - `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
