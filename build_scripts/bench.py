@@ -86,7 +86,8 @@ def main() -> None:
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_ai.py")], check=True)
     # Imperios Milenarios: conservation at every step of 300 random games per player count
     # and final Age, decision times at 4 and 7 players, hard against random and normal with
-    # 95% intervals, and the balance table of item 7 and §8 (build_scripts/bench_imperios.py).
+    # 95% intervals (scaled arenas, and the logged ones at the real levels), and the balance
+    # table of item 7 and §8 (build_scripts/bench_imperios.py).
     subprocess.run([sys.executable, __file__.replace("bench.py", "bench_imperios.py")],
                    check=True)
     # Conquest of the Empire's AI: decision times at 2/4/6 players, hard against random and

@@ -2,9 +2,10 @@
 random games per mode, the AI's decision times and strength targets with intervals, and
 the balance checks of item 7 and §8. One JSON object per line.
 
-    python build_scripts/bench_imperios.py [conservation] [speed] [strength] [balance]
+    python build_scripts/bench_imperios.py [conservation] [speed] [strength] [real_levels] [balance]
 
-(all four when none is named; `hard_vs_random` or `hard_vs_normal` alone is one arena;
+(all five when none is named; `real_levels` reads the logs of the arenas at the real
+levels, docs/ai.md; `hard_vs_random` or `hard_vs_normal` alone is one arena;
 `departures`, only when named, checks hard's departures from the policy by playouts).
 Environment knobs, for a quiet machine or a longer run:
 
@@ -174,6 +175,29 @@ def strength() -> None:
         match(name)
 
 
+REAL_LEVEL_RUNS = {"hard_vs_random": ("docs/arena/imperios_random_d.jsonl", 0.75),
+                   "hard_vs_normal": ("docs/arena/imperios_run_d.jsonl", 0.6)}
+"""The arenas at the real levels (`hard:190`, what hard searches in its 1.8 s here, and
+`normal:25`), one game a seed, declared and read in docs/ai.md (7 December, run D): far
+too long for a bench (a game of two hard seats takes some five CPU minutes), so the bench
+reads their committed logs."""
+
+
+def real_levels() -> None:
+    """Hard's share of the wins in the logged real-level arenas, with its 95% interval."""
+    for name, (log, wanted) in REAL_LEVEL_RUNS.items():
+        games = [json.loads(line) for line in (ROOT / log).read_text().splitlines() if line]
+        wins = sum(sum(a.startswith("hard") for a in g["winning_agents"])
+                   / len(g["winning_agents"]) for g in games if g["winning_agents"])
+        low, high = wilson_interval(wins, len(games))
+        emit({"bench": "imperios_ai_strength_real_levels", "match": name, "log": log,
+              "agents": sorted({a for g in games for a in g["seats"]}), "games": len(games),
+              "errors": sum(1 for g in games if g["error"]), "hard_wins": wins,
+              "hard_rate": round(wins / len(games), 3) if games else 0.0,
+              "hard_ci95": [round(low, 3), round(high, 3)], "target": wanted,
+              "verdict": "met" if low >= wanted else "missed" if high < wanted else "open"})
+
+
 # -- balance ------------------------------------------------------------------------------------
 class PolicyAgent:
     """Plays the AI's rollout policy: each legal action scored by the heuristic."""
@@ -308,7 +332,7 @@ def departures() -> None:
 
 
 PARTS = {"conservation": conservation, "speed": speed, "strength": strength,
-         "balance": balance}
+         "real_levels": real_levels, "balance": balance}
 """What `make bench` runs (all of these when no part is named)."""
 ON_DEMAND = {"hard_vs_random": lambda: match("hard_vs_random"),
              "hard_vs_normal": lambda: match("hard_vs_normal"), "departures": departures}
