@@ -18,7 +18,7 @@ Environment knobs, for a quiet machine or a longer run:
   buys about 200 iterations a decision at 4 players on this 2-core machine, each rollout
   300 actions deep; normal stops at 25, `ai.LEVEL_OVERRIDES`). The ratio 60 : 8 is about
   the real levels' (190 : 25); the real levels' own figures are run D's, docs/ai.md,
-  where a game of two hard and two normal seats took a median 306 CPU seconds.
+  where a game of two hard and two normal seats took a median 369 CPU seconds.
 - `IMPERIOS_BALANCE_GAMES` (40): games per mode of the balance table, every seat
   played by the AI's rollout policy (`ai.rollout_action`, no search: a proxy for
   AI-against-AI games that costs seconds a game); `IMPERIOS_BALANCE_SEARCH` (2): games
@@ -179,7 +179,7 @@ REAL_LEVEL_RUNS = {"hard_vs_random": ("docs/arena/imperios_random_d.jsonl", 0.75
                    "hard_vs_normal": ("docs/arena/imperios_run_d.jsonl", 0.6)}
 """The arenas at the real levels (`hard:190`, what hard searches in its 1.8 s here, and
 `normal:25`), one game a seed, declared and read in docs/ai.md (7 December, run D): far
-too long for a bench (a game of two hard seats takes some five CPU minutes), so the bench
+too long for a bench (a game of two hard seats takes some six CPU minutes), so the bench
 reads their committed logs."""
 
 

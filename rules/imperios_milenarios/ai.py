@@ -82,7 +82,7 @@ LEVEL_OVERRIDES: dict[str, dict[str, Any]] = {
 `ROLLOUT_DEPTH` and evaluates, instead of playing every rollout to the end. Hard plays its
 rollouts ten times as far (300 actions, some ten rounds) before it evaluates: fewer
 iterations in its time, each seeing where a plan leads. Run D measured it against normal at
-the real levels (docs/ai.md, 7 December): hard 36 or more of 48 games. Normal stops
+the real levels (docs/ai.md, 7 December): hard won 37 of 48 games. Normal stops
 at 25 iterations (about 0.04 s), where its 0.45 s would buy some 360 on a quiet core: a
 casual player, who plays the policy with a glance ahead, where hard searches its full
 time. At 100 iterations it took 2 of 5 real-level games against hard, as in Conquest,
