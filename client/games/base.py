@@ -146,8 +146,17 @@ class GameView:
     ) -> pygame.Rect:
         """Draw a short text (a number, a word) at this view's scale, anchored at `pos`;
         returns its rect. Anything that may be long goes in a box: `text`."""
-        px = max(self.min_text, self.s(size))
-        return text.label(surface, string, px, pos, colour, bold=bold, anchor=anchor)
+        return text.label(surface, string, self.text_px(size), pos, colour, bold=bold,
+                          anchor=anchor)
+
+    def text_px(self, size: int) -> int:
+        """The pixel size of a text drawn at `size` on this view's scale, never below the
+        table's minimum."""
+        return max(self.min_text, self.s(size))
+
+    def text_floor(self) -> int:
+        """The smallest pixel size a text in a box may shrink to at this view's scale."""
+        return max(self.min_text, text.floor_px(self.scale))
 
     def text(
         self,
@@ -169,9 +178,9 @@ class GameView:
             surface,
             string,
             box,
-            max(self.min_text, self.s(size)),
+            self.text_px(size),
             colour,
-            floor=max(self.min_text, text.floor_px(self.scale)),
+            floor=self.text_floor(),
             bold=bold,
             align=align,
             valign=valign,
@@ -185,19 +194,19 @@ class GameView:
         size: int,
         width: int,
         height: int | None = None,
+        *,
         bold: bool = False,
         max_lines: int | None = None,
     ) -> Fit:
         """How `text` would set `string` in a box at this view's scale (the same size and
         floor as `text`), without drawing it: to size a box to its words."""
-        return text.fit(string, max(self.min_text, self.s(size)), width, height, bold=bold,
-                        floor=max(self.min_text, text.floor_px(self.scale)),
-                        max_lines=max_lines)
+        return text.fit(string, self.text_px(size), width, height, bold=bold,
+                        floor=self.text_floor(), max_lines=max_lines)
 
     def fits(self, string: str, size: int, box: pygame.Rect, bold: bool = False) -> bool:
         """Whether `string` fits `box` whole (shrunk to the floor at most): for text that
         may be left out when there is no room, because a tooltip says it anyway."""
-        return not self.fit_text(string, size, box.w, box.h, bold).elided
+        return not self.fit_text(string, size, box.w, box.h, bold=bold).elided
 
     def draw(self, surface: pygame.Surface, ctx: DrawContext) -> None:
         raise NotImplementedError

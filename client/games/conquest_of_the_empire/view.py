@@ -540,7 +540,7 @@ class ConquestView(GameView):
         if not self.flash:
             return
         vp = self.board.camera.viewport
-        size = max(self.min_text, self.s(16))
+        size = self.text_px(16)
         fit = text.fit(self.flash, size, vp.w - self.s(40), bold=True, max_lines=3,
                        floor=text.floor_px(self.scale))
         box = pygame.Rect(0, 0, fit.width + self.s(20), fit.height + self.s(10))

@@ -353,7 +353,7 @@ class CoronaView(GameView):
         rows: list[tuple[str, Any]] = list(words.order_rows(self, actions, min(DOCK_ROWS, fit)))
         if back:
             rows.append((tr("cdh.menu.back"), None))
-        size = max(self.min_text, self.s(14))
+        size = self.text_px(14)
         widest = max(text.fit(label, size, 10_000, None).width for label, _p in rows)
         width = max(self.s(220), min(widest + self.s(56), vp.w - self.s(16)))
         box, rects = orders_rects(vp, len(rows), width, self.scale)

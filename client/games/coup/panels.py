@@ -40,7 +40,6 @@ class CoupPanels:
     open_faces: dict[Seat, list[str]]
     rect: pygame.Rect
     scale: float
-    min_text: int
     _hidden: set[Any]
     _before: dict[str, Any]
     _bottom: int
@@ -49,6 +48,8 @@ class CoupPanels:
 
         def spot(self, seat: Seat) -> SeatSpot: ...
         def s(self, value: float) -> int: ...
+        def text_px(self, size: int) -> int: ...
+        def fit_text(self, *args: Any, **kwargs: Any) -> text.Fit: ...
         def label(self, *args: Any, **kwargs: Any) -> pygame.Rect: ...
         def text(self, *args: Any, **kwargs: Any) -> pygame.Rect: ...
         def card_slots(self, seat: Seat) -> list[pygame.Rect]: ...
@@ -161,7 +162,7 @@ class CoupPanels:
                 name = self.words.card(character) if big else ""
                 surface.blit(art.card_face(character, rect.size, self.theme, name), rect)
                 if mine and not big:  # named underneath, every other name a row lower
-                    line = resources.font(max(self.min_text, self.s(14)), True).get_height()
+                    line = resources.font(self.text_px(14), True).get_height()
                     row = line * (i % 2) if len(cards) > 2 else 0
                     box = pygame.Rect(0, rect.bottom + self.s(2) + row, 2 * rect.w, line)
                     box.centerx = rect.centerx
@@ -187,7 +188,7 @@ class CoupPanels:
 
     def _new_tag(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         words = tr("coup.new")
-        size = max(self.min_text, self.s(14))
+        size = self.text_px(14)
         width = min(rect.w, resources.font(size, True).size(words)[0] + self.s(10))
         tag = pygame.Rect(0, 0, width, resources.font(size, True).get_height())
         tag.midtop = (rect.centerx, rect.y + self.s(6))
@@ -217,8 +218,7 @@ class CoupPanels:
     ) -> None:
         spot = self.spot(seat)
         max_w = spot.block.w + self.s(8)  # no wider than its plate: neighbours never meet
-        fitted = text.fit(text_, max(self.min_text, self.s(15)), max_w - self.s(20), bold=True,
-                          max_lines=3, floor=max(self.min_text, text.floor_px(self.scale)))
+        fitted = self.fit_text(text_, 15, max_w - self.s(20), bold=True, max_lines=3)
         w = fitted.width + self.s(20)
         h = fitted.height + self.s(10)
         tail = self.s(10)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import artwork, resources
-from client import text as fitted
 from client.art import imperios_milenarios as art
 from client.games.base import lit_key
 from client.games.imperios_milenarios import words
@@ -39,7 +38,7 @@ DRAGON = (40, 104, 170)
 
 def one_line(view: ImperiosView, words_: str, size: int, box: pygame.Rect) -> bool:
     """Whether `words_` fits `box` on one line, whole words, at this size (bold)."""
-    px = max(view.min_text, view.s(size), fitted.floor_px(view.scale))
+    px = max(view.text_px(size), view.text_floor())
     f = resources.font(px, True)
     return f.size(words_)[0] <= box.w and f.get_linesize() <= box.h + 2
 
@@ -202,7 +201,7 @@ def draw_chips(view: ImperiosView, surface: pygame.Surface, box: pygame.Rect,
                                     ("techs", len(c["technologies"]))]
     if c.get("wonder"):
         marks.append((c["wonder"], 0))
-    px = max(view.min_text, view.s(13), fitted.floor_px(view.scale))
+    px = max(view.text_px(13), view.text_floor())
     digit_w = resources.font(px, True).size("00")[0]
     for kind, n in marks:
         width = icon + (view.s(2) + digit_w if kind in ("goods", "techs") else 0)

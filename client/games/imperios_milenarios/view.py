@@ -121,7 +121,7 @@ class ImperiosView(GameView):
     def layout(self, rect: pygame.Rect, scale: float) -> None:
         self.ui_scale = scale  # the prompt's buttons are sized at the app's own scale
         super().layout(rect, scale)
-        px = max(self.min_text, self.s(14), text.floor_px(self.scale))
+        px = max(self.text_px(14), self.text_floor())
         line = resources.font(px, True).get_linesize() + self.s(2)
         self.lay = layout(rect, len(self.names), self.scale, line)
         if self.lay.board != self.board.camera.viewport:
@@ -384,7 +384,7 @@ class ImperiosView(GameView):
         if not self.flash:
             return
         vp = self.board.camera.viewport
-        size = max(self.min_text, self.s(16))
+        size = self.text_px(16)
         fit = text.fit(self.flash, size, vp.w - self.s(60), bold=True, max_lines=3,
                        floor=text.floor_px(self.scale))
         box = pygame.Rect(0, 0, fit.width + self.s(20), fit.height + self.s(10))
@@ -437,7 +437,8 @@ class ImperiosView(GameView):
         if not self.fits(title[0], 14, title_box, bold=True):
             lines = 2
             title_box.h = max(title_box.h,
-                              self.fit_text(title[0], 14, title_box.w, None, True, 2).height)
+                              self.fit_text(title[0], 14, title_box.w, bold=True,
+                                            max_lines=2).height)
         head = title_box.h + self.s(4) + (self.s(40) if title[1] else 0)
         # A trade's items to give carry the value difference after the item: when one does
         # not fit its row, every row takes two lines (the difference is the point of them).
@@ -593,7 +594,7 @@ class ImperiosView(GameView):
         top = box.y + self.s(40)
         head_h = self.s(56)  # the marker, then the name on up to two lines
         row = min(self.s(24), (box.bottom - self.s(12) - top - head_h) // max(1, len(parts)))
-        font = resources.font(max(self.min_text, self.s(14)), True)
+        font = resources.font(self.text_px(14), True)
         label_w = min(max(font.size(label)[0] for label, _v in parts) + self.s(12),
                       inner.w * 2 // 5)
         col_w = (inner.w - label_w) // max(1, n)
